@@ -1,0 +1,187 @@
+"""Safe YAML loading with line numbers, duplicate-key detection and located validation errors.
+
+``load_yaml`` returns the data and a map from key paths to line numbers; ``validate`` checks the data
+against a pydantic model and reports *every* problem as ``file:line: key: message``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pydantic
+import yaml
+
+from .errors import InvalidFileError, Location
+
+__all__ = ["LoadedYaml", "load_yaml", "validate", "format_key"]
+
+KeyPath = tuple[str | int, ...]
+M = TypeVar("M", bound=pydantic.BaseModel)
+
+
+@dataclass(frozen=True)
+class LoadedYaml:
+    """Parsed YAML plus where each key and list item sits in the file."""
+
+    path: Path
+    data: Any
+    lines: dict[KeyPath, int]
+
+    def line_of(self, key: KeyPath) -> int | None:
+        """Line of the longest prefix of ``key`` that the file contains."""
+        for end in range(len(key), -1, -1):
+            line = self.lines.get(tuple(key[:end]))
+            if line is not None:
+                return line
+        return None
+
+
+def format_key(key: KeyPath) -> str:
+    """``('axes', 'python', 0)`` -> ``axes.python[0]``."""
+    out = ""
+    for part in key:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def load_yaml(path: Path) -> LoadedYaml:
+    """Parse ``path`` with a safe loader; raise InvalidFileError (located) on any problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidFileError([(Location(path), "file does not exist")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidFileError([(Location(path), f"cannot read file: {exc}")]) from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        lines: dict[KeyPath, int] = {(): 1}
+        problems: list[tuple[Location, str]] = []
+        if node is not None:
+            _index(node, (), path, lines, problems)
+        if problems:
+            raise InvalidFileError(problems)
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = (exc.problem or exc.context or "invalid YAML").strip()
+        raise InvalidFileError([(Location(path, line), f"YAML syntax error: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise InvalidFileError([(Location(path), f"YAML error: {exc}")]) from None
+    finally:
+        loader.dispose()
+    return LoadedYaml(path=path, data=data, lines=lines)
+
+
+def _index(
+    node: yaml.Node,
+    key: KeyPath,
+    path: Path,
+    lines: dict[KeyPath, int],
+    problems: list[tuple[Location, str]],
+) -> None:
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                problems.append((Location(path, line, format_key(key)), "a key must be a plain value"))
+                continue
+            name = key_node.value
+            if name == "<<":
+                problems.append((Location(path, line, format_key(key)), "merge keys (<<) are not supported"))
+                continue
+            if name in seen:
+                problems.append(
+                    (
+                        Location(path, line, format_key(key + (name,))),
+                        f"duplicate key (first defined on line {seen[name]})",
+                    )
+                )
+                continue
+            seen[name] = line
+            lines[key + (name,)] = line
+            _index(value_node, key + (name,), path, lines, problems)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            lines[key + (index,)] = item.start_mark.line + 1
+            _index(item, key + (index,), path, lines, problems)
+
+
+def validate(loaded: LoadedYaml, model: type[M], *, context: dict[str, Any] | None = None) -> M:
+    """Validate ``loaded.data`` as ``model``; every problem is reported, each with file and line."""
+    try:
+        return model.model_validate(loaded.data, context=context)
+    except pydantic.ValidationError as exc:
+        problems = [_locate(loaded, model, err) for err in exc.errors(include_url=False)]
+        raise InvalidFileError(problems) from None
+
+
+def _locate(loaded: LoadedYaml, model: type[pydantic.BaseModel], err: Any) -> tuple[Location, str]:
+    loc: KeyPath = tuple(part for part in err["loc"] if not _is_union_tag(part))
+    line = loaded.line_of(loc)
+    key = format_key(loc)
+    if err["type"] == "extra_forbidden":
+        message = "unknown key"
+        allowed = _fields_at(model, loc[:-1])
+        guess = difflib.get_close_matches(str(loc[-1]), allowed, n=1) if loc else []
+        if guess:
+            message += f" (did you mean '{guess[0]}'?)"
+        elif allowed:
+            message += f" (allowed: {', '.join(sorted(allowed))})"
+    elif err["type"] == "missing":
+        message = "required key is missing"
+    else:
+        message = str(err["msg"])
+        for prefix in ("Value error, ", "Assertion failed, "):
+            message = message.removeprefix(prefix)
+    return Location(loaded.path, line, key or None), message
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic adds the branch type name to a union's error location (e.g. 'str', 'list[str]').
+    return isinstance(part, str) and (part in {"str", "int", "float", "bool"} or "[" in part)
+
+
+def _fields_at(model: type[pydantic.BaseModel], loc: KeyPath) -> list[str]:
+    """Field names of the model found by following ``loc`` from ``model``, or []."""
+    current: Any = model
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(current, type) and issubclass(current, pydantic.BaseModel):
+            field = current.model_fields.get(str(part))
+            if field is None:
+                return []
+            current = field.annotation
+            continue
+        args = typing.get_args(current)
+        origin = typing.get_origin(current)
+        if origin in (list, tuple) and args:
+            current = args[0]
+        elif origin is dict and len(args) == 2:
+            current = args[1]
+        else:
+            return []
+    current = _unwrap(current)
+    if isinstance(current, type) and issubclass(current, pydantic.BaseModel):
+        return [f.alias or name for name, f in current.model_fields.items()]
+    return []
+
+
+def _unwrap(annotation: Any) -> Any:
+    """``Optional[X]`` / ``X | None`` -> ``X``."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return annotation
