@@ -16,12 +16,13 @@ from .. import project
 from ..errors import InvalidFileError, Location
 from ..versions import same_series
 from ..yamlio import load_yaml, validate
-from .models import TensorFlowFacts, TFAndCuda, TFComputeCapabilities, TFKeras, TFRelease
+from .models import Distribution, ImageFacts, TensorFlowFacts, TFAndCuda, TFComputeCapabilities, TFKeras, TFRelease
 
 __all__ = ["KnowledgeBase", "load_knowledge", "ResolvedPins", "KNOWLEDGE_FILES"]
 
 KNOWLEDGE_FILES: dict[str, type[BaseModel]] = {
     "tensorflow": TensorFlowFacts,
+    "images": ImageFacts,
 }
 
 
@@ -45,6 +46,7 @@ class KnowledgeBase:
     """All facts, typed. Lookups return ``None`` when the knowledge base does not know."""
 
     tensorflow: TensorFlowFacts
+    images: ImageFacts
     directory: Path
 
     # -- TensorFlow -------------------------------------------------------------------------
@@ -77,9 +79,28 @@ class KnowledgeBase:
             pins.update(link.pins)
         return ResolvedPins(tf=row.tf, cuda_suffix=row.cuda_suffix, pins=pins, rows=tuple(chain))
 
+    # -- images ---------------------------------------------------------------------------------
+    def distribution_for_python(self, python: Version, *, family: str | None = None) -> Distribution | None:
+        """The distribution whose system Python is ``python`` (Debian first, then Ubuntu)."""
+        for dist in self.images.distributions:
+            if same_series(dist.python, python) and (family is None or dist.os.startswith(family)):
+                return dist
+        return None
+
+    def distribution(self, os_name: str) -> Distribution | None:
+        return next((d for d in self.images.distributions if os_name in (d.os, d.codename)), None)
+
+    # -- citations ------------------------------------------------------------------------------
+    @property
+    def sources(self) -> dict[str, str]:
+        known: dict[str, str] = {}
+        for facts in (self.tensorflow, self.images):
+            known.update(facts.sources)
+        return known
+
     def source_text(self, source: str) -> str:
         """Expand source ids (``S-TFDOCS``) into their citations."""
-        known = self.tensorflow.sources
+        known = self.sources
         return "; ".join(known.get(part.strip(), part.strip()) for part in source.split(";"))
 
 

@@ -23,6 +23,8 @@ __all__ = [
     "TFKeras",
     "TFAndCuda",
     "TensorFlowFacts",
+    "Distribution",
+    "ImageFacts",
 ]
 
 Confidence = Literal["primary", "secondary", "inferred", "unconfirmed"]
@@ -118,3 +120,64 @@ class TensorFlowFacts(Row):
     keras: tuple[TFKeras, ...]
     and_cuda: tuple[TFAndCuda, ...]
     cudnn_load_rule: CudnnLoadRule
+
+
+# -- images.yaml ----------------------------------------------------------------------------------
+
+
+class Distribution(Sourced):
+    """A distribution image and the Python its package manager installs."""
+
+    os: str
+    codename: str
+    image: str
+    python: VersionField
+
+
+class PythonImages(Sourced):
+    template: str
+    codename: str
+
+
+class CudnnTag(Row):
+    cuda: SpecifierField
+    tag: str
+    cudnn_major: int
+
+
+class RequireCuda(Row):
+    cuda: VersionField
+    require: str
+    brand_branches: tuple[int, ...] = ()
+
+
+class NvidiaCudaImages(Sourced):
+    repository: str
+    cudnn_tags: tuple[CudnnTag, ...]
+    lines: dict[str, tuple[VersionField, ...]]
+    without_cudnn: tuple[VersionField, ...] = ()
+    require_cuda: tuple[RequireCuda, ...] = ()
+
+
+class RocmTag(Row):
+    rocm: VersionField
+    python: VersionField
+    tf: VersionField
+
+
+class RocmTensorflowImages(Sourced):
+    repository: str
+    template: str
+    tags: tuple[RocmTag, ...]
+    run_flags: str
+
+
+class ImageFacts(Row):
+    """``images.yaml``."""
+
+    schema_version: Literal[1] = Field(alias="schema")
+    sources: dict[str, str]
+    distributions: tuple[Distribution, ...]
+    python_images: PythonImages
+    nvidia_cuda: NvidiaCudaImages
+    rocm_tensorflow: RocmTensorflowImages

@@ -1,0 +1,187 @@
+"""Pure: (cell expectations, build outcome, probe run, host) -> Certificate.
+
+The probe's facts are judged again here with the *cell's* expectations (``probe.judge``, the same
+function the image uses on itself), then host knowledge the container cannot have is added (a GPU
+the engine cannot pass in). A crashed, hung or killed probe becomes a PROBE_ERROR certificate.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any
+
+from .host import HostInfo
+from .probe.judge import judge, level_reached
+
+__all__ = ["Verdict", "Diagnosis", "Certificate", "certify", "parse_probe_output", "ProbeRun"]
+
+
+class Verdict(StrEnum):
+    CERTIFIED = "CERTIFIED"
+    FAILED = "FAILED"
+    BUILD_FAILED = "BUILD_FAILED"
+    PROBE_ERROR = "PROBE_ERROR"
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    code: str
+    summary: str
+    fix: str | None = None
+    evidence: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "summary": self.summary, "fix": self.fix, "evidence": list(self.evidence)}
+
+
+@dataclass(frozen=True)
+class ProbeRun:
+    """What running the probe gave (engine-independent, so certification stays pure)."""
+
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    seconds: float
+    timed_out: bool = False
+    oom_killed: bool = False
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Certificate:
+    cell_id: str
+    image_id: str | None
+    image_tag: str | None
+    host_fingerprint: str
+    verdict: Verdict
+    level_requested: int
+    level_reached: int
+    ceiling: str | None
+    expectations: dict[str, Any]
+    checks: tuple[dict[str, Any], ...] = ()
+    diagnoses: tuple[Diagnosis, ...] = ()
+    timings: dict[str, float] = field(default_factory=dict)
+    facts: dict[str, Any] | None = None
+    created_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    def __bool__(self) -> bool:
+        return self.verdict is Verdict.CERTIFIED
+
+    def summary(self, *, full: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "cell": self.cell_id,
+            "image_id": self.image_id,
+            "image": self.image_tag,
+            "host_fingerprint": self.host_fingerprint,
+            "verdict": self.verdict.value,
+            "level_requested": self.level_requested,
+            "level": self.level_reached,
+            "ceiling": self.ceiling,
+            "expect": self.expectations,
+            "diagnoses": [d.to_dict() for d in self.diagnoses],
+            "timings": self.timings,
+            "created_at": self.created_at,
+        }
+        if full:
+            data["checks"] = list(self.checks)
+        return data
+
+
+def parse_probe_output(stdout: str) -> dict[str, Any] | None:
+    """The probe's JSON document (the last JSON object line of stdout), or None."""
+    for line in reversed(stdout.strip().splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                doc = json.loads(line)
+            except ValueError:
+                return None
+            return doc if isinstance(doc, dict) else None
+    return None
+
+
+def _probe_failure(probe: ProbeRun) -> Diagnosis:
+    tail = tuple(probe.stderr.strip().splitlines()[-5:])
+    if probe.timed_out:
+        return Diagnosis("PROBE_TIMEOUT", f"the probe did not finish within {probe.seconds:.0f} s and was killed",
+                         "look at the probe log; raise --probe-timeout if the stack is just slow", tail)
+    if probe.oom_killed:
+        return Diagnosis("PROBE_OUT_OF_MEMORY", "the probe ran out of memory and was killed (OOMKilled)",
+                         "raise --probe-memory, or check the image for a memory leak", tail)
+    if probe.error:
+        return Diagnosis("PROBE_ENGINE_ERROR", f"the probe could not run: {probe.error}",
+                         "check that the Docker engine is running (scripts/setup)", tail)
+    code = probe.exit_code
+    if code is not None and code > 128:
+        name = _signal_name(code - 128)
+        if code - 128 == signal.SIGILL:
+            return Diagnosis("CPU_NO_AVX", "the probe died of an illegal instruction (SIGILL): the CPU lacks an "
+                             "instruction set the framework needs (AVX)", "use a CPU with AVX or a build without it", tail)
+        return Diagnosis("PROBE_CRASHED", f"the probe was killed by {name} (exit {code})",
+                         "look at the probe log for the crash", tail)
+    return Diagnosis("PROBE_CRASHED", f"the probe exited with {code} without a report",
+                     "run `docker run --rm IMAGE envforge-probe` to see the error", tail)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _host_checks(checks: list[dict[str, Any]], host: HostInfo, level: int, expect: dict[str, Any]) -> list[dict[str, Any]]:
+    """Replace the container's view of L2 with the host's where the host knows better."""
+    if level < 2 or expect.get("accelerator") != "cuda" or not host.has_gpu or host.engine_gpu_runtime:
+        return checks
+    fixed = [c for c in checks if c["id"] != "gpu.visible"]
+    fixed.append({"id": "gpu.visible", "level": 2, "status": "fail",
+                  "summary": f"this host has {len(host.gpus)} GPU(s) but the Docker engine has no NVIDIA runtime",
+                  "code": "CONTAINER_TOOLKIT_NOT_CONFIGURED", "evidence": [f"engine: {host.engine}"],
+                  "fix": "install the NVIDIA Container Toolkit and run `nvidia-ctk runtime configure --runtime=docker`"})
+    return fixed
+
+
+def certify(
+    *,
+    cell_id: str,
+    expectations: dict[str, Any],
+    level: int,
+    host: HostInfo,
+    image_id: str | None,
+    image_tag: str | None,
+    build_error: str | None = None,
+    build_seconds: float = 0.0,
+    probe: ProbeRun | None = None,
+) -> Certificate:
+    """Judge one cell on one host."""
+    base = {"cell_id": cell_id, "image_id": image_id, "image_tag": image_tag,
+            "host_fingerprint": host.fingerprint, "level_requested": level, "expectations": expectations}
+    timings = {"build_s": round(build_seconds, 2)}
+    if build_error is not None or image_id is None:
+        diag = Diagnosis("BUILD_FAILED", build_error or "the build produced no image",
+                         "read the build log named above; fix the template or the matrix")
+        return Certificate(**base, verdict=Verdict.BUILD_FAILED, level_reached=0, ceiling="the image did not build",
+                           diagnoses=(diag,), timings=timings)
+    if probe is None:
+        raise ValueError("a built image needs a probe run to be certified")
+    timings["probe_s"] = round(probe.seconds, 2)
+    facts = parse_probe_output(probe.stdout) if not (probe.timed_out or probe.oom_killed) else None
+    if facts is None:
+        diag = _probe_failure(probe)
+        return Certificate(**base, verdict=Verdict.PROBE_ERROR, level_reached=0, ceiling=diag.summary,
+                           diagnoses=(diag,), timings=timings)
+    timings.update({k: v for k, v in (facts.get("timings") or {}).items() if isinstance(v, (int, float))})
+    checks = _host_checks(judge(facts, expectations, level=level), host, level, expectations)
+    reached, ceiling = level_reached(checks, level)
+    failed = [c for c in checks if c["status"] == "fail"]
+    diagnoses = tuple(
+        Diagnosis(c.get("code") or "CHECK_FAILED", c["summary"], c.get("fix"), tuple(c.get("evidence") or ()))
+        for c in checks if c["status"] in ("fail", "warn") and c.get("code")
+    )
+    return Certificate(**base, verdict=Verdict.FAILED if failed else Verdict.CERTIFIED, level_reached=reached,
+                       ceiling=ceiling, checks=tuple(checks), diagnoses=diagnoses, timings=timings, facts=facts)

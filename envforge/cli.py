@@ -1,0 +1,322 @@
+"""Command line: parsing and printing only; the one place that exits.
+
+Every subcommand calls library functions that return typed values or raise EnvforgeError; ``main``
+turns errors into one located line, a hint, and the documented exit code (errors.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from . import __version__, project
+from .build import BuildResult, BuildSettings
+from .certify import Verdict
+from .engine import Engine, Hardening
+from .errors import EXIT_FAILED, EXIT_OK, EnvforgeError, InvalidFileError
+from .host import detect_host
+from .knowledge import load_knowledge
+from .matrix import Expansion, expand, load_matrix, select
+from .render import render_cell
+from .runner import CellOutcome, CertifyOptions, certify_cells, outcome_json
+from .site import STATE_DIR, load_site
+from .store import Store, new_run_id
+
+__all__ = ["main", "build_parser"]
+
+JSON_SCHEMA_VERSION = 1
+Handler = Callable[[argparse.Namespace, "Output"], int]
+
+
+class Output:
+    """stdout for results (tables or one JSON document), stderr for progress and messages."""
+
+    def __init__(self, json_mode: bool) -> None:
+        self.json_mode = json_mode
+        self.out = Console(highlight=False, soft_wrap=False)
+        self.err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+    def json(self, doc: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps({"schema_version": JSON_SCHEMA_VERSION, **doc}, indent=2, sort_keys=True,
+                                    default=str) + "\n")
+
+    def note(self, text: str) -> None:
+        self.err.print(text)
+
+
+# -- shared helpers ---------------------------------------------------------------------------------
+
+
+def _expansion(args: argparse.Namespace) -> Expansion:
+    kb = load_knowledge()
+    return expand(load_matrix(project.resolve_matrix(args.matrix)), kb)
+
+
+def _db_path(args: argparse.Namespace) -> Path:
+    return Path(args.db) if args.db else STATE_DIR / "results.db"
+
+
+def _verdict_style(verdict: str) -> str:
+    return {"CERTIFIED": "bold green", "FAILED": "bold red", "BUILD_FAILED": "bold red",
+            "PROBE_ERROR": "bold yellow"}.get(verdict, "")
+
+
+class _Progress:
+    """Per-cell progress bars (build steps, then probe) for long runs."""
+
+    def __init__(self, output: Output, cells: list[str]) -> None:
+        self.progress = Progress(SpinnerColumn(), TextColumn("{task.fields[cell]:<34}"), BarColumn(),
+                                 MofNCompleteColumn(), TextColumn("{task.fields[status]}"), TimeElapsedColumn(),
+                                 console=output.err, transient=False, disable=not output.err.is_terminal and
+                                 os.environ.get("ENVFORGE_PROGRESS") != "1")
+        self.tasks = {c: self.progress.add_task(c, cell=c, status="waiting", total=None) for c in cells}
+        self.output = output
+
+    def __enter__(self) -> _Progress:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def build_started(self, cell_id: str) -> None:
+        self.progress.update(self.tasks[cell_id], status="building")
+
+    def build_step(self, cell_id: str, step: int, total: int) -> None:
+        self.progress.update(self.tasks[cell_id], completed=step, total=total + 1, status=f"build step {step}/{total}")
+
+    def build_finished(self, result: BuildResult) -> None:
+        status = "build cached" if result.cached else "built" if result.ok else "[red]build failed[/]"
+        self.progress.update(self.tasks[result.cell_id], status=status)
+        if not self.progress.disable or self.output.json_mode:
+            return
+        self.output.note(f"{result.cell_id}: {status} ({result.seconds:.0f} s), log {result.log_path}")
+
+    def probe_started(self, cell_id: str) -> None:
+        self.progress.update(self.tasks[cell_id], status="probing")
+
+    def cell_done(self, outcome: CellOutcome) -> None:
+        cert = outcome.certificate
+        task = self.tasks[outcome.cell.id]
+        total = self.progress.tasks[task].total or 1
+        verdict = f"[{_verdict_style(cert.verdict)}]{cert.verdict.value}[/] L{cert.level_reached}"
+        self.progress.update(task, completed=total, total=total, status=verdict + (" (earlier certificate)" if outcome.reused else ""))
+
+
+# -- certify -----------------------------------------------------------------------------------------
+
+
+def cmd_certify(args: argparse.Namespace, output: Output) -> int:
+    expansion = _expansion(args)
+    cells = select(expansion.cells, args.select)
+    site = load_site(args.site, args.ca_bundle)
+    engine = Engine.connect()
+    info = engine.info()
+    host = detect_host(info)
+    run_id = new_run_id()
+    level = args.level
+    if not output.json_mode:
+        output.note(f"envforge {__version__}: {len(cells)} cell(s) of {expansion.matrix.path}, run {run_id}")
+        output.note(f"host: {host.summary()}")
+        if not host.can_run_gpu_containers:
+            why = "this host has no GPU" if not host.has_gpu else "the engine has no NVIDIA runtime"
+            output.note(f"[yellow]{why}: cells are certified up to L1 (GPU levels L2-L3 are not reached)[/]")
+        if site.ca_bundle:
+            output.note(f"CA bundle for builds: {site.ca_bundle} (from {site.ca_bundle_origin}); builder stage only")
+    logs_dir = STATE_DIR / "logs" / run_id
+    settings = BuildSettings(site=site, logs_dir=logs_dir, run_id=run_id, matrix_digest=expansion.matrix.digest,
+                             matrix_bases=expansion.matrix.file.bases, jobs=args.jobs, nocache=args.no_cache)
+    options = CertifyOptions(level=level, force=args.force, probe_timeout=args.probe_timeout,
+                             hardening=Hardening(memory=args.probe_memory))
+    with Store(_db_path(args)) as store:
+        store.start_run(run_id, command="certify", host=host, level=level, matrix=str(expansion.matrix.path),
+                        matrix_digest=expansion.matrix.digest)
+        status = "failed"
+        try:
+            with _Progress(output, [c.id for c in cells]) as progress:
+                outcomes = certify_cells(engine=engine, cells=cells, store=store, host=host, settings=settings,
+                                         options=options, reporter=progress)
+            status = "finished"
+        except KeyboardInterrupt:
+            status = "interrupted"
+            raise
+        finally:
+            store.finish_run(run_id, status)
+    if output.json_mode:
+        output.json({"run_id": run_id, "matrix": str(expansion.matrix.path), "matrix_digest": expansion.matrix.digest,
+                     "host": host.to_dict(), "db": str(_db_path(args)), "logs": str(logs_dir),
+                     "cells": [outcome_json(o) for o in outcomes],
+                     "rejected": [{"cell": r.id, "reason": r.reason, "source": r.source} for r in expansion.rejected]})
+    else:
+        _print_certify_table(output, outcomes, host.has_gpu)
+        output.note(f"results: {_db_path(args)} (run {run_id}); logs: {logs_dir}")
+    return EXIT_OK if all(o.certificate for o in outcomes) else EXIT_FAILED
+
+
+def _print_certify_table(output: Output, outcomes: list[CellOutcome], has_gpu: bool) -> None:
+    table = Table(title="envforge certify", title_justify="left")
+    for column in ("cell", "image", "TensorFlow", "CUDA/cuDNN (build target)", "level", "verdict", "notes"):
+        table.add_column(column, overflow="fold")
+    for o in outcomes:
+        spec, cert = o.cell.spec, o.certificate
+        target = f"{spec.cuda} / {spec.cudnn}" if spec.cuda else "- (CPU)"
+        notes = cert.ceiling or ""
+        if cert.verdict is not Verdict.CERTIFIED and cert.diagnoses:
+            d = cert.diagnoses[0]
+            notes = f"{d.code}: {d.summary}" + (f" -> {d.fix}" if d.fix else "")
+        if o.reused:
+            notes = (notes + "; " if notes else "") + "already certified for this image and host (--force re-runs)"
+        table.add_row(o.cell.id, o.build.tag or "-", spec.framework_version or "-", target, f"L{cert.level_reached}",
+                      f"[{_verdict_style(cert.verdict.value)}]{cert.verdict.value}[/]", escape(notes))
+    output.out.print(table)
+
+
+# -- matrix ------------------------------------------------------------------------------------------
+
+
+def cmd_matrix_list(args: argparse.Namespace, output: Output) -> int:
+    expansion = _expansion(args)
+    if output.json_mode:
+        output.json({
+            "matrix": str(expansion.matrix.path), "digest": expansion.matrix.digest,
+            "cells": [{"cell": c.id, "axes": c.axis, "stack": c.spec.stack, "base_image": c.spec.base_image,
+                       "requirements": list(c.spec.requirements), "expect": c.spec.expectations(),
+                       "nvidia_require_cuda": c.spec.nvidia_require_cuda} for c in expansion.cells],
+            "rejected": [{"cell": r.id, "axes": dict(r.values), "reason": r.reason, "source": r.source}
+                         for r in expansion.rejected],
+        })
+        return EXIT_OK
+    table = Table(title=f"{expansion.matrix.path}: {len(expansion.cells)} cell(s)", title_justify="left")
+    for column in ("cell", "stack", "base", "installs", "CUDA/cuDNN"):
+        table.add_column(column, overflow="fold")
+    for c in expansion.cells:
+        target = f"{c.spec.cuda} / {c.spec.cudnn}" if c.spec.cuda else "-"
+        table.add_row(c.id, c.spec.stack, c.spec.base_image, escape(" ".join(c.spec.requirements)), target)
+    output.out.print(table)
+    if expansion.rejected:
+        rejected = Table(title=f"rejected: {len(expansion.rejected)} combination(s)", title_justify="left")
+        rejected.add_column("cell", overflow="fold")
+        rejected.add_column("reason", overflow="fold")
+        rejected.add_column("source", overflow="fold")
+        for r in expansion.rejected:
+            rejected.add_row(r.id, escape(r.reason), escape(r.source or ""))
+        output.out.print(rejected)
+    return EXIT_OK
+
+
+# -- render ------------------------------------------------------------------------------------------
+
+
+def cmd_render(args: argparse.Namespace, output: Output) -> int:
+    expansion = _expansion(args)
+    cells = select(expansion.cells, args.select)
+    out_dir = Path(args.out)
+    stale = []
+    for cell in cells:
+        text = render_cell(cell).dockerfile
+        path = out_dir / f"{cell.id}.Dockerfile"
+        if args.check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                stale.append(str(path))
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        if not output.json_mode:
+            output.out.print(f"wrote {path}")
+    if output.json_mode:
+        output.json({"out": str(out_dir), "cells": [c.id for c in cells], "stale": stale})
+    if stale:
+        output.note(f"{len(stale)} rendered Dockerfile(s) out of date: {', '.join(stale)}; run `envforge render`")
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+# -- parser ------------------------------------------------------------------------------------------
+
+
+def _common(parser: argparse.ArgumentParser, *, matrix: bool = False, select_opt: bool = False,
+            db: bool = False) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    if matrix:
+        parser.add_argument("-m", "--matrix", help="matrix file or name under matrices/ (default: default)")
+    if select_opt:
+        parser.add_argument("--select", action="append", metavar="GLOB", help="only cells whose id matches (repeatable)")
+    if db:
+        parser.add_argument("--db", help=f"results database (default {STATE_DIR / 'results.db'})")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="envforge", allow_abbrev=False,
+                                     description="Certify which combinations of the GPU deep-learning stack really work.")
+    parser.add_argument("--version", action="version", version=f"envforge {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("certify", help="render, build, probe and certify a matrix", allow_abbrev=False)
+    _common(p, matrix=True, select_opt=True, db=True)
+    p.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="highest probe level (default 3)")
+    p.add_argument("--jobs", type=_positive_int, default=2, help="builds in parallel (default 2)")
+    p.add_argument("--ca-bundle", help="CA bundle for pip in the builder stage (default: from pip config / env)")
+    p.add_argument("--site", help="site file mapping base images (default .envforge/site.yaml)")
+    p.add_argument("--force", action="store_true", help="re-probe cells already certified for this image and host")
+    p.add_argument("--no-cache", action="store_true", help="rebuild images even when nothing changed")
+    p.add_argument("--probe-timeout", type=float, default=900.0, help="seconds before a probe is killed (default 900)")
+    p.add_argument("--probe-memory", default="6g", help="memory limit of probe containers (default 6g)")
+    p.set_defaults(handler=cmd_certify)
+
+    p = sub.add_parser("matrix", help="inspect matrices and the knowledge base")
+    msub = p.add_subparsers(dest="matrix_command", required=True, metavar="SUBCOMMAND")
+    q = msub.add_parser("list", help="cells of a matrix, and combinations it rejects with reasons")
+    _common(q, matrix=True)
+    q.set_defaults(handler=cmd_matrix_list)
+
+    p = sub.add_parser("render", help="write the Dockerfiles of a matrix")
+    _common(p, matrix=True, select_opt=True)
+    p.add_argument("--out", default="build/dockerfiles", help="output directory (default build/dockerfiles)")
+    p.add_argument("--check", action="store_true", help="only check that files under --out are up to date")
+    p.set_defaults(handler=cmd_render)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    output = Output(json_mode=getattr(args, "json", False))
+    debug = args.debug or os.environ.get("ENVFORGE_DEBUG") == "1"
+    handler: Handler = args.handler
+    try:
+        code = handler(args, output)
+    except InvalidFileError as exc:
+        for line in exc.lines:
+            output.err.print(f"envforge: error: {line}", markup=False)
+        if exc.hint:
+            output.err.print(f"  hint: {exc.hint}", markup=False)
+        code = exc.exit_code
+    except EnvforgeError as exc:
+        if debug:
+            traceback.print_exc()
+        output.err.print(f"envforge: error: {exc.message}", markup=False)
+        if exc.hint:
+            output.err.print(f"  hint: {exc.hint}", markup=False)
+        code = exc.exit_code
+    except KeyboardInterrupt:
+        output.err.print("envforge: interrupted; what was recorded is kept", markup=False)
+        code = 130
+    sys.exit(code)

@@ -1,0 +1,311 @@
+"""The only module that talks to the Docker engine (docker SDK for Python).
+
+Builds use the engine's classic builder through the build API (BuildKit is not assumed); probes run
+in hardened, labelled, throw-away containers; clean-up is by label. A CLI/buildx engine could
+implement the same methods.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tarfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import docker
+import docker.errors
+import requests.exceptions
+from docker.types import DeviceRequest
+
+from .errors import EngineUnavailableError
+
+__all__ = ["Engine", "EngineInfo", "BuildOutcome", "RunOutcome", "Hardening", "LABEL_RUN", "LABEL_ROLE"]
+
+LABEL_RUN = "io.envforge.run"
+LABEL_ROLE = "io.envforge.role"
+_STEP = re.compile(r"^Step (\d+)/(\d+) :")
+
+EngineErrors = (docker.errors.DockerException, requests.exceptions.RequestException)
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    version: str
+    api_version: str
+    os: str
+    kernel: str
+    runtimes: tuple[str, ...]
+    storage_driver: str
+
+    @property
+    def gpu_runtime(self) -> bool:
+        """Whether containers can be given NVIDIA GPUs (the nvidia runtime is registered)."""
+        return "nvidia" in self.runtimes
+
+
+@dataclass(frozen=True)
+class BuildOutcome:
+    image_id: str | None
+    error: str | None
+    seconds: float
+    steps: int
+    cached_steps: int
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    seconds: float
+    timed_out: bool = False
+    oom_killed: bool = False
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Hardening:
+    """How probe containers are confined (see README, "Hardened probe runs")."""
+
+    network: bool = False
+    read_only: bool = True
+    user: str = "65534:65534"
+    memory: str = "6g"
+    pids: int = 1024
+    tmpfs_size: str = "2g"
+    extra_env: dict[str, str] = field(default_factory=dict)
+
+
+class Engine:
+    """A connected Docker engine."""
+
+    def __init__(self, client: docker.DockerClient) -> None:
+        self.client = client
+        self.api = client.api
+
+    @classmethod
+    def connect(cls, *, timeout: int = 900) -> Engine:
+        """Connect to the engine of DOCKER_HOST (or the default socket); EngineUnavailableError if none answers."""
+        where = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+        try:
+            client = docker.from_env(timeout=timeout)
+            client.ping()
+        except EngineErrors as exc:
+            raise EngineUnavailableError(
+                f"no Docker engine answers at {where} ({_short(exc)})",
+                hint="run scripts/setup (it installs and starts one), or start dockerd / set DOCKER_HOST",
+            ) from None
+        return cls(client)
+
+    def info(self) -> EngineInfo:
+        data = self.client.info()
+        version = self.client.version()
+        return EngineInfo(
+            version=str(version.get("Version", "?")),
+            api_version=str(version.get("ApiVersion", "?")),
+            os=str(data.get("OperatingSystem", "?")),
+            kernel=str(data.get("KernelVersion", "?")),
+            runtimes=tuple(sorted((data.get("Runtimes") or {}).keys())),
+            storage_driver=str(data.get("Driver", "?")),
+        )
+
+    # -- images ------------------------------------------------------------------------------------
+    def image_id(self, ref: str) -> str | None:
+        try:
+            return str(self.client.images.get(ref).id)
+        except docker.errors.ImageNotFound:
+            return None
+
+    def image_labels(self, ref: str) -> dict[str, str]:
+        return dict(self.client.images.get(ref).labels or {})
+
+    def image_env(self, ref: str) -> dict[str, str]:
+        env = self.client.images.get(ref).attrs.get("Config", {}).get("Env") or []
+        return dict(item.split("=", 1) for item in env if "=" in item)
+
+    def image_size(self, ref: str) -> int:
+        return int(self.client.images.get(ref).attrs.get("Size", 0))
+
+    def pull(self, ref: str) -> bool:
+        """Try to pull ``ref``; False when no registry can give it (air-gapped, no such image)."""
+        try:
+            self.client.images.pull(ref)
+            return True
+        except EngineErrors:
+            return False
+
+    def tag(self, image_id: str, ref: str) -> None:
+        repository, _, tag = ref.rpartition(":")
+        self.client.images.get(image_id).tag(repository, tag)
+
+    def build(
+        self,
+        context: Path,
+        *,
+        tag: str,
+        labels: dict[str, str],
+        buildargs: dict[str, str],
+        log: Callable[[str], None],
+        on_step: Callable[[int, int], None] | None = None,
+        nocache: bool = False,
+        network_mode: str | None = None,
+    ) -> BuildOutcome:
+        """Build ``context`` (its Dockerfile) with the classic builder, streaming log lines."""
+        start = time.perf_counter()
+        image_id, error, steps, cached = None, None, 0, 0
+        try:
+            stream = self.api.build(
+                path=str(context), tag=tag, labels=labels, buildargs=buildargs, rm=True, forcerm=True,
+                decode=True, pull=False, nocache=nocache, network_mode=network_mode,
+            )
+            for chunk in stream:
+                if "stream" in chunk:
+                    for line in chunk["stream"].splitlines():
+                        log(line)
+                        match = _STEP.match(line)
+                        if match:
+                            steps = int(match.group(1))
+                            if on_step:
+                                on_step(steps, int(match.group(2)))
+                        elif line.strip() == "---> Using cache":
+                            cached += 1
+                if "error" in chunk:
+                    error = str(chunk["error"]).strip()
+                    log(f"ERROR: {error}")
+                if "aux" in chunk and "ID" in chunk["aux"]:
+                    image_id = chunk["aux"]["ID"]
+        except EngineErrors as exc:
+            error = f"engine error during build: {_short(exc)}"
+            log(f"ERROR: {error}")
+        if error is None and image_id is None:
+            image_id = self.image_id(tag)
+        return BuildOutcome(image_id=None if error else image_id, error=error,
+                            seconds=time.perf_counter() - start, steps=steps, cached_steps=cached)
+
+    # -- containers --------------------------------------------------------------------------------
+    def run(
+        self,
+        image: str,
+        command: list[str],
+        *,
+        labels: dict[str, str],
+        timeout_s: float,
+        hardening: Hardening | None = None,
+        gpus: bool = False,
+        env: dict[str, str] | None = None,
+        files: dict[str, bytes] | None = None,
+    ) -> RunOutcome:
+        """Run ``command`` in a throw-away container; never leaves it behind (also on Ctrl-C).
+
+        ``files`` (absolute path -> content) are copied in before the start: how a probe payload
+        reaches an image that envforge did not build.
+        """
+        hard = hardening or Hardening()
+        environment = {"HOME": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", **hard.extra_env, **(env or {})}
+        kwargs: dict[str, Any] = {
+            "command": command,
+            "labels": labels,
+            "environment": environment,
+            "detach": True,
+            "user": hard.user,
+            "read_only": hard.read_only,
+            "tmpfs": {"/tmp": f"rw,exec,nosuid,size={hard.tmpfs_size}"},
+            "cap_drop": ["ALL"],
+            "security_opt": ["no-new-privileges"],
+            "mem_limit": hard.memory,
+            "memswap_limit": hard.memory,
+            "pids_limit": hard.pids,
+            "network_mode": "bridge" if hard.network else "none",
+        }
+        if gpus:
+            kwargs["device_requests"] = [DeviceRequest(count=-1, capabilities=[["gpu"]])]
+        start = time.perf_counter()
+        container = None
+        try:
+            container = self.client.containers.create(image, **kwargs)
+            if files:
+                container.put_archive("/", _tar(files))
+            container.start()
+            timed_out = False
+            try:
+                result = container.wait(timeout=timeout_s)
+                code: int | None = int(result.get("StatusCode", -1))
+            except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError):
+                timed_out, code = True, None
+                container.kill()
+            stdout = container.logs(stdout=True, stderr=False).decode(errors="replace")
+            stderr = container.logs(stdout=False, stderr=True).decode(errors="replace")
+            container.reload()
+            oom = bool(container.attrs.get("State", {}).get("OOMKilled"))
+            return RunOutcome(exit_code=code, stdout=stdout, stderr=stderr, seconds=time.perf_counter() - start,
+                              timed_out=timed_out, oom_killed=oom)
+        except EngineErrors as exc:
+            return RunOutcome(exit_code=None, stdout="", stderr="", seconds=time.perf_counter() - start,
+                              error=f"engine error: {_short(exc)}")
+        finally:
+            if container is not None:
+                _remove_quietly(container)
+
+    def remove_containers(self, labels: dict[str, str]) -> int:
+        """Force-remove every container carrying all ``labels``; how many."""
+        filters = {"label": [f"{k}={v}" for k, v in labels.items()]}
+        removed = 0
+        try:
+            for container in self.client.containers.list(all=True, filters=filters):
+                _remove_quietly(container)
+                removed += 1
+        except EngineErrors:
+            pass
+        return removed
+
+    def remove_images(self, labels: dict[str, str]) -> int:
+        filters = {"label": [f"{k}={v}" for k, v in labels.items()]}
+        removed = 0
+        for image in self.client.images.list(filters=filters):
+            try:
+                self.client.images.remove(image.id, force=True)
+                removed += 1
+            except EngineErrors:
+                pass
+        return removed
+
+    def export_files(self, image: str) -> Iterator[tuple[str, bytes]]:
+        """(path, content) of every regular file of ``image``'s filesystem (for inspections)."""
+        container = self.client.containers.create(image, command=["true"])
+        try:
+            stream = io.BytesIO(b"".join(container.export()))
+            with tarfile.open(fileobj=stream) as tar:
+                for member in tar:
+                    if member.isfile():
+                        handle = tar.extractfile(member)
+                        if handle is not None:
+                            yield member.name, handle.read()
+        finally:
+            _remove_quietly(container)
+
+
+def _tar(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        for path, content in sorted(files.items()):
+            info = tarfile.TarInfo(path.lstrip("/"))
+            info.size = len(content)
+            info.mode = 0o755 if "/bin/" in path else 0o644
+            tar.addfile(info, io.BytesIO(content))
+    return buffer.getvalue()
+
+
+def _remove_quietly(container: Any) -> None:
+    try:
+        container.remove(force=True)
+    except EngineErrors:
+        pass
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:300]

@@ -1,0 +1,282 @@
+"""Build matrices: ``matrices/*.yaml`` -> cells (axes x include/exclude), each statically checked (L0).
+
+A matrix names axes (``stack``, ``tf``, ``python``, ...); every combination becomes a cell unless an
+``exclude`` entry matches it; ``include`` entries add cells. Each cell is resolved against the
+knowledge base: combinations it rejects are listed with the reason, never built.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import itertools
+import json
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, WithJsonSchema, model_validator
+
+from .errors import InvalidFileError, Location, NothingSelectedError
+from .knowledge import KnowledgeBase
+from .stacks import STACKS, StackSpec, Unsupported, resolve_stack
+from .versions import parse_version
+from .yamlio import LoadedYaml, load_yaml, validate
+
+__all__ = ["AXES", "Cell", "Rejected", "Matrix", "MatrixFile", "load_matrix", "expand", "select", "matrix_schema"]
+
+AXES = ("stack", "tf", "python", "keras", "jax", "torch", "cuda", "rocm", "os")
+DEFAULT_CELL_ID = "{stack}-tf{tf}-py{python}"
+
+
+def _stack_name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"a stack must be a string, not {value!r}")
+    if value not in STACKS:
+        import difflib  # noqa: PLC0415 - only on the error path
+
+        guess = difflib.get_close_matches(value, list(STACKS), n=1)
+        hint = f" (did you mean '{guess[0]}'?)" if guess else f" (known: {', '.join(STACKS)})"
+        raise ValueError(f"unknown stack '{value}'{hint}")
+    return value
+
+
+def _version_text(value: Any) -> str:
+    parse_version(value)
+    return str(value).strip()
+
+
+def _os_name(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"os must be a name such as 'ubuntu22.04', not {value!r}")
+    return value
+
+
+StackName = Annotated[str, PlainValidator(_stack_name), WithJsonSchema({"type": "string", "enum": sorted(STACKS)})]
+VersionText = Annotated[str, PlainValidator(_version_text), WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*"})]
+OsName = Annotated[str, PlainValidator(_os_name), WithJsonSchema({"type": "string"})]
+
+
+def _listed(kind: Any) -> Any:
+    return Annotated[list[kind], Field(min_length=1)]
+
+
+def _one_or_more(kind: Any) -> Any:
+    return Annotated[list[kind], BeforeValidator(lambda v: v if isinstance(v, list) else [v]), Field(min_length=1)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    def values(self) -> dict[str, Any]:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class Axes(_Strict):
+    """Axis name -> the values it takes; cells are the product of all axes."""
+
+    stack: _listed(StackName)  # type: ignore[valid-type]
+    tf: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    python: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    keras: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    jax: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    torch: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    cuda: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    rocm: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    os: _listed(OsName) | None = None  # type: ignore[valid-type]
+
+    @model_validator(mode="after")
+    def _distinct(self) -> Axes:
+        for axis, values in self.values().items():
+            if len(set(values)) != len(values):
+                raise ValueError(f"axis '{axis}' lists a value twice")
+        return self
+
+
+class Exclude(_Strict):
+    """Drop every combination matching all the axes given (a value or a list of values each)."""
+
+    stack: _one_or_more(StackName) | None = None  # type: ignore[valid-type]
+    tf: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    python: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    keras: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    jax: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    torch: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    cuda: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    rocm: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    os: _one_or_more(OsName) | None = None  # type: ignore[valid-type]
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Exclude:
+        if not self.values():
+            raise ValueError("an exclude entry must name at least one axis")
+        return self
+
+
+class Include(_Strict):
+    """One extra cell, every axis it needs given."""
+
+    stack: StackName
+    python: VersionText
+    tf: VersionText | None = None
+    keras: VersionText | None = None
+    jax: VersionText | None = None
+    torch: VersionText | None = None
+    cuda: VersionText | None = None
+    rocm: VersionText | None = None
+    os: OsName | None = None
+
+
+class MatrixFile(BaseModel):
+    """The contents of a matrix file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    schema_version: Literal[1] = Field(alias="schema", description="format version of this file")
+    description: str = Field("", description="one line shown in listings")
+    cell_id: str = Field(DEFAULT_CELL_ID, description="format of a cell's id, from axis names: '{stack}-py{python}'")
+    python_source: Literal["distro", "image"] = Field(
+        "distro", description="Python from the distribution's packages, or from python:X.Y-slim images")
+    axes: Axes = Field(description="axis name -> values; cells are their product")
+    exclude: list[Exclude] = Field(default_factory=list, description="combinations to drop")
+    include: list[Include] = Field(default_factory=list, description="extra cells, all axes given")
+    bases: dict[str, str] = Field(default_factory=dict, description="official base image -> image to build from")
+
+    @model_validator(mode="after")
+    def _cell_id(self) -> MatrixFile:
+        fields = [name for _, name, _, _ in string.Formatter().parse(self.cell_id) if name is not None]
+        unknown = [name for name in fields if name not in AXES]
+        if unknown:
+            raise ValueError(f"cell_id names unknown axes: {', '.join(unknown)} (axes: {', '.join(AXES)})")
+        if "stack" not in fields and len(self.axes.stack) > 1:
+            raise ValueError("cell_id must contain {stack} when the matrix has several stacks")
+        return self
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination to build and certify."""
+
+    id: str
+    values: tuple[tuple[str, str], ...]
+    spec: StackSpec
+
+    @property
+    def axis(self) -> dict[str, str]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A combination the knowledge base (or the matrix's own exclude) rules out."""
+
+    id: str
+    values: tuple[tuple[str, str], ...]
+    reason: str
+    source: str | None
+
+
+@dataclass(frozen=True)
+class Matrix:
+    path: Path
+    file: MatrixFile
+    digest: str
+    loaded: LoadedYaml
+
+
+@dataclass(frozen=True)
+class Expansion:
+    matrix: Matrix
+    cells: tuple[Cell, ...]
+    rejected: tuple[Rejected, ...]
+
+
+def load_matrix(path: Path) -> Matrix:
+    """Read and validate a matrix file (InvalidFileError, located, on any problem)."""
+    loaded = load_yaml(path)
+    if not isinstance(loaded.data, dict):
+        raise InvalidFileError([(Location(path, 1), "a matrix file must be a mapping (schema, axes, ...)")])
+    matrix_file = validate(loaded, MatrixFile)
+    canonical = json.dumps(matrix_file.model_dump(mode="json", by_alias=True), sort_keys=True)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    return Matrix(path=path, file=matrix_file, digest=digest, loaded=loaded)
+
+
+def _matches(entry: dict[str, list[str]], values: dict[str, str]) -> bool:
+    return all(values.get(axis) in allowed for axis, allowed in entry.items())
+
+
+def _cell_id(matrix: Matrix, values: dict[str, str]) -> str:
+    try:
+        return matrix.file.cell_id.format(**values)
+    except KeyError as exc:
+        line = matrix.loaded.line_of(("cell_id",))
+        raise InvalidFileError([(Location(matrix.path, line, "cell_id"),
+                                 f"cell {values} has no value for {exc} used in cell_id")]) from None
+
+
+def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
+    """Every cell of ``matrix`` the knowledge base allows, and every combination it rejects, with why."""
+    axes = matrix.file.axes.values()
+    combos = [dict(zip(axes, combo)) for combo in itertools.product(*axes.values())]
+    combos += [entry.values() for entry in matrix.file.include]
+    cells: list[Cell] = []
+    rejected: list[Rejected] = []
+    seen: dict[str, int] = {}
+    for index, values in enumerate(combos):
+        cid = _cell_id(matrix, values)
+        pairs = tuple(sorted(values.items()))
+        excluded = next((i for i, e in enumerate(matrix.file.exclude) if _matches(e.values(), values)), None)
+        if excluded is not None and index < len(combos) - len(matrix.file.include):
+            rejected.append(Rejected(cid, pairs, f"excluded by the matrix (exclude[{excluded}])", str(matrix.path)))
+            continue
+        try:
+            spec = _resolve_cached(pairs, kb, matrix.file.python_source)
+        except Unsupported as exc:
+            rejected.append(Rejected(cid, pairs, exc.reason, exc.source))
+            continue
+        if cid in seen:
+            line = matrix.loaded.line_of(("cell_id",))
+            raise InvalidFileError([(Location(matrix.path, line, "cell_id"),
+                                     f"two cells get the id '{cid}'; add the axis that tells them apart")])
+        seen[cid] = index
+        cells.append(Cell(id=cid, values=pairs, spec=spec))
+    return Expansion(matrix=matrix, cells=tuple(cells), rejected=tuple(rejected))
+
+
+_RESOLVED: dict[tuple[Any, ...], StackSpec | Unsupported] = {}
+
+
+def _resolve_cached(pairs: tuple[tuple[str, str], ...], kb: KnowledgeBase, python_source: str) -> StackSpec:
+    key = (pairs, id(kb), python_source)
+    if key not in _RESOLVED:
+        try:
+            _RESOLVED[key] = resolve_stack(dict(pairs), kb, python_source)
+        except Unsupported as exc:
+            _RESOLVED[key] = exc
+    result = _RESOLVED[key]
+    if isinstance(result, Unsupported):
+        raise result
+    return result
+
+
+def select(cells: tuple[Cell, ...], patterns: list[str] | None) -> tuple[Cell, ...]:
+    """Cells whose id matches any glob of ``patterns`` (all when none); NothingSelectedError if none."""
+    if not patterns:
+        chosen = cells
+    else:
+        chosen = tuple(c for c in cells if any(fnmatch.fnmatchcase(c.id, p) for p in patterns))
+    if not chosen:
+        ids = ", ".join(c.id for c in cells[:8]) + (" ..." if len(cells) > 8 else "")
+        raise NothingSelectedError(f"--select {' '.join(patterns or [])} matched no cell",
+                                   hint=f"cells of this matrix: {ids or 'none'}")
+    return chosen
+
+
+def matrix_schema() -> dict[str, Any]:
+    """JSON Schema of matrix files (for editors; generated, see scripts/generate-schema)."""
+    schema = MatrixFile.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "envforge build matrix"
+    return schema

@@ -1,0 +1,142 @@
+"""Cell -> Dockerfile, through the Jinja templates under ``dockerfiles/`` (StrictUndefined).
+
+Rendering is deterministic: the same cell gives the same bytes. The rendered Dockerfile names the
+*official* base image as ``ARG BASE_IMAGE``; a site's mapping to local images is a build argument,
+so the file itself stays portable. The small generated files of the build context (the cell's
+expectations, helper scripts) are rendered here too; the probe payload and any CA bundle or
+wheels are added by ``build``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+from . import __version__, project
+from .errors import BadInputError
+from .matrix import Cell
+from .stacks import STACKS
+from .versions import series
+
+__all__ = ["RenderedCell", "render_cell", "template_for", "cell_labels", "LABEL_PREFIX"]
+
+LABEL_PREFIX = "io.envforge"
+
+
+@dataclass(frozen=True)
+class RenderedCell:
+    """A cell's Dockerfile and the generated files of its build context."""
+
+    cell_id: str
+    template: str
+    dockerfile: str
+    files: dict[str, bytes]  # context-relative path -> content (mode 0755 when under bin/ or build/)
+    labels: dict[str, str]
+
+    @property
+    def digest(self) -> str:
+        """sha256 over the Dockerfile and generated files (not the probe payload or wheels)."""
+        h = hashlib.sha256(self.dockerfile.encode())
+        for name in sorted(self.files):
+            h.update(name.encode() + b"\0" + self.files[name])
+        return h.hexdigest()
+
+
+@cache
+def _environment(directory: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(directory)),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,  # noqa: S701 - Dockerfiles, not HTML
+    )
+    env.filters["shquote"] = lambda value: shlex.quote(str(value))
+    return env
+
+
+def template_for(cell: Cell) -> str:
+    return f"stacks/{cell.spec.stack}.Dockerfile.j2"
+
+
+def cell_labels(cell: Cell) -> dict[str, str]:
+    """Labels baked into the Dockerfile: OCI metadata and the cell's expectations."""
+    spec = cell.spec
+    expect = spec.expectations()
+    labels = {
+        "org.opencontainers.image.title": f"envforge {cell.id}",
+        "org.opencontainers.image.description": STACKS[spec.stack].description,
+        "org.opencontainers.image.base.name": spec.base_image,
+        "org.opencontainers.image.vendor": "envforge",
+        f"{LABEL_PREFIX}.cell": cell.id,
+        f"{LABEL_PREFIX}.stack": spec.stack,
+        f"{LABEL_PREFIX}.expect": json.dumps(expect, sort_keys=True),
+    }
+    for key in ("framework", "framework_version", "python", "accelerator", "cuda", "cudnn"):
+        if key in expect:
+            labels[f"{LABEL_PREFIX}.expect.{key.replace('_', '-')}"] = str(expect[key])
+    return labels
+
+
+def _nvidia_wheel_lib_dirs(cell: Cell) -> list[str]:
+    if ("ENVFORGE_NVIDIA_WHEEL_LIBS", "1") not in cell.spec.env:
+        return []
+    site = f"/opt/venv/lib/python{series(cell.spec.python)}/site-packages/nvidia"
+    names = sorted({req.split("==")[0].removeprefix("nvidia-").rsplit("-cu", 1)[0]
+                    for req in cell.spec.requirements if req.startswith("nvidia-")})
+    folder = {"cuda-runtime": "cuda_runtime", "cuda-nvrtc": "cuda_nvrtc", "cuda-cupti": "cuda_cupti",
+              "cuda-nvcc": "cuda_nvcc"}
+    return [f"{site}/{folder.get(name, name)}/lib" for name in names]
+
+
+def render_cell(cell: Cell, *, template_dir: Path | None = None) -> RenderedCell:
+    """Render ``cell``'s Dockerfile and generated context files."""
+    spec = cell.spec
+    template = template_for(cell)
+    env_pairs = [(k, v) for k, v in spec.env if not k.startswith("ENVFORGE_")]
+    context = {
+        "template": template,
+        "cell_id": cell.id,
+        "description": STACKS[spec.stack].description,
+        "base_image": spec.base_image,
+        "python_from": spec.python_from,
+        "runtime_packages": list(spec.apt_packages),
+        "requirements": list(spec.requirements),
+        "env": env_pairs,
+        "nvidia_require_cuda": spec.nvidia_require_cuda,
+        "nvidia_wheel_lib_dirs": _nvidia_wheel_lib_dirs(cell),
+        "labels": cell_labels(cell),
+        "spec": spec,
+    }
+    directory = template_dir or project.dockerfiles_dir()
+    try:
+        text = _environment(directory).get_template(template).render(context)
+    except jinja2.TemplateNotFound as exc:
+        raise BadInputError(f"cell {cell.id}: template {exc.name} not found under {directory}") from None
+    except jinja2.UndefinedError as exc:
+        raise BadInputError(f"cell {cell.id}: template {template}: {exc.message}") from None
+    scripts = directory / "context"
+    files = {
+        "build/pip-install": (scripts / "pip-install").read_bytes(),
+        "probe/bin/envforge-probe": (scripts / "envforge-probe").read_bytes(),
+        "probe/expect.json": (json.dumps({"cell": cell.id, **spec.expectations()}, sort_keys=True, indent=1)
+                              + "\n").encode(),
+        "probe/version": f"envforge {__version__}\n".encode(),
+    }
+    return RenderedCell(cell_id=cell.id, template=template, dockerfile=_tidy(text), files=files,
+                        labels=context["labels"])
+
+
+def _tidy(text: str) -> str:
+    """Collapse runs of blank lines left by template blocks; end with one newline."""
+    lines: list[str] = []
+    for line in text.rstrip().splitlines():
+        if line.strip() == "" and lines and lines[-1] == "":
+            continue
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
