@@ -43,7 +43,9 @@ class Output:
 
     def __init__(self, json_mode: bool) -> None:
         self.json_mode = json_mode
-        self.out = Console(highlight=False, soft_wrap=False)
+        # Not a terminal (a log, a pipe): wide enough that tables stay readable.
+        width = None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "200"))
+        self.out = Console(highlight=False, soft_wrap=False, width=width)
         self.err = Console(stderr=True, highlight=False, soft_wrap=True)
 
     def json(self, doc: dict[str, Any]) -> None:

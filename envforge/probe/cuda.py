@@ -123,6 +123,7 @@ _VERSION_READERS: dict[str, Callable[[Any], str | None]] = {
     "cudart": _cudart,
     "cudnn": _cudnn,
     "cublas": lambda lib: _property_triplet(lib.cublasGetProperty),
+    "cublasLt": lambda lib: _property_triplet(lib.cublasLtGetProperty),
     "cusparse": lambda lib: _property_triplet(lib.cusparseGetProperty),
     "cusolver": lambda lib: _property_triplet(lib.cusolverGetProperty),
     "cufft": _cufft,
