@@ -1,0 +1,32 @@
+"""The default matrix's CUDA cell (tensorflow[and-cuda]): minutes and ~7 GB, so marked slow."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import docker
+import pytest
+
+from .conftest import run_envforge
+
+pytestmark = [pytest.mark.docker, pytest.mark.slow]
+CELL = "tf-cuda-pip-tf2.21.0-py3.11"
+
+
+def test_cuda_cell_certified_at_l1_with_every_library_versioned(workdir: Path,
+                                                                 docker_client: docker.DockerClient) -> None:
+    result = run_envforge("certify", "--select", CELL, "--db", str(workdir / "r.db"), "--json", cwd=workdir,
+                          timeout=3000)
+    assert result.returncode == 0, result.stderr[-3000:]
+    [cell] = json.loads(result.stdout)["cells"]
+    assert cell["verdict"] == "CERTIFIED" and cell["level"] == 1
+    assert cell["ceiling"] == "GPU levels not reached: no GPU on this host"
+    checks = {c["id"]: c for c in cell["checks"]}
+    assert checks["build.accelerator"]["status"] == "pass"
+    assert checks["build.cuda"]["summary"].startswith("built for CUDA 12.5")
+    for lib in ("cudart", "cublas", "cufft", "cusparse", "cusolver", "cudnn", "nvJitLink"):
+        assert checks[f"library.{lib}"]["status"] == "pass", checks[f"library.{lib}"]
+        assert "/site-packages/nvidia/" in checks[f"library.{lib}"]["summary"]
+    env = docker_client.images.get(cell["image"]).attrs["Config"]["Env"]
+    assert "NVIDIA_REQUIRE_CUDA=cuda>=12.5" in env
