@@ -23,14 +23,18 @@ from . import __version__, project
 from .build import BuildResult, BuildSettings
 from .certify import Verdict
 from .engine import Engine, Hardening
-from .errors import EXIT_FAILED, EXIT_OK, EnvforgeError, InvalidFileError
+from .errors import EXIT_FAILED, EXIT_OK, BadInputError, EnvforgeError, InvalidFileError
 from .host import detect_host
 from .knowledge import load_knowledge
+from .knowledge.driver import brand_of, check_driver, evaluate_require
+from .knowledge.explain import explain
+from .knowledge.models import parse_cc
 from .matrix import Expansion, expand, load_matrix, select
 from .render import render_cell
 from .runner import CellOutcome, CertifyOptions, certify_cells, outcome_json
 from .site import STATE_DIR, load_site
 from .store import Store, new_run_id
+from .versions import parse_version
 
 __all__ = ["main", "build_parser"]
 
@@ -216,6 +220,80 @@ def cmd_matrix_list(args: argparse.Namespace, output: Output) -> int:
     return EXIT_OK
 
 
+def cmd_matrix_explain(args: argparse.Namespace, output: Output) -> int:
+    kb = load_knowledge()
+    result = explain(kb, tf=args.tf, python=args.python, cuda=args.cuda, driver=args.driver, gpu=args.gpu,
+                     cc=args.cc, rocm=args.rocm)
+    if output.json_mode:
+        output.json(result.to_dict())
+    else:
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column(style="bold")
+        table.add_column(overflow="fold")
+        rows = [("TensorFlow", result.tensorflow), ("Python", ", ".join(result.python)), ("CUDA", result.cuda),
+                ("cuDNN", result.cudnn), ("min driver (Linux)", result.min_driver),
+                ("SASS targets", ", ".join(result.compute_capabilities)), ("PTX", result.ptx),
+                ("Keras", str(result.keras) if result.keras else None),
+                ("TensorFlow releases", ", ".join(result.tensorflow_releases)),
+                ("GPU", f"{result.gpu.get('name') or ''} cc {result.gpu['cc']}".strip() if result.gpu else None)]
+        for name, value in rows:
+            if value:
+                table.add_row(name, escape(str(value)))
+        output.out.print(table)
+        verdict = {True: "[bold green]compatible[/]", False: "[bold red]not compatible[/]", None: None}[result.compatible]
+        if verdict:
+            output.out.print(f"\n{verdict}")
+        output.out.print("\nwhy:")
+        for reason in result.reasons:
+            output.out.print(f"  - {escape(reason)}")
+        output.out.print("sources:")
+        for source in result.sources:
+            output.out.print(f"  - {escape(source)}")
+    return EXIT_FAILED if result.compatible is False else EXIT_OK
+
+
+def cmd_driver_check(args: argparse.Namespace, output: Output) -> int:
+    kb = load_knowledge()
+    driver = _driver_arg(args.driver)
+    gpu = kb.gpu(args.gpu) if args.gpu else None
+    if args.gpu and gpu is None:
+        raise BadInputError(f"--gpu {args.gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
+                            hint="give its compute capability with --cc X.Y instead")
+    cc = parse_cc(args.cc) if args.cc else None
+    if args.cuda is None:
+        raise BadInputError("driver-check needs --cuda V (the CUDA an image is built for)")
+    check = check_driver(kb, driver=driver, cuda=parse_version(args.cuda, what="--cuda"), gpu=gpu, cc=cc)
+    doc = check.to_dict()
+    compatible = check.compatible
+    if args.require:
+        result = evaluate_require(args.require, cuda=check.driver_cuda_version, driver=driver,
+                                  arch=str(cc or (gpu.cc if gpu else "")) or None, brand=args.brand or brand_of(gpu))
+        doc["require"] = {"expression": args.require, "satisfied": result.satisfied, "message": result.message,
+                          "groups": result.groups}
+        compatible = compatible and result.satisfied
+        doc["compatible"] = compatible
+    if output.json_mode:
+        output.json(doc)
+    else:
+        style = "bold green" if compatible else "bold red"
+        output.out.print(f"[{style}]{'compatible' if compatible else 'NOT compatible'}[/]: CUDA {check.cuda} on driver "
+                         f"{driver} (mode: {check.mode}; the driver runs CUDA {check.driver_cuda_version or '?'} natively)")
+        for reason in check.reasons:
+            output.out.print(f"  - {escape(reason)}")
+        if args.require:
+            req = doc["require"]
+            text = "satisfied" if req["satisfied"] else f"refused: {req['message']}"
+            output.out.print(f"  - NVIDIA_REQUIRE_CUDA={escape(args.require)}: {escape(text)}")
+    return EXIT_OK if compatible else EXIT_FAILED
+
+
+def _driver_arg(text: str) -> str:
+    value = text.strip()
+    if not value or not all(part.isdigit() for part in value.split(".")):
+        raise BadInputError(f"--driver {text}: not a driver version such as 535.104.05")
+    return value
+
+
 # -- render ------------------------------------------------------------------------------------------
 
 
@@ -288,6 +366,28 @@ def build_parser() -> argparse.ArgumentParser:
     q = msub.add_parser("list", help="cells of a matrix, and combinations it rejects with reasons")
     _common(q, matrix=True)
     q.set_defaults(handler=cmd_matrix_list)
+    q = msub.add_parser("explain", help="what works with a TensorFlow / Python / CUDA / driver / GPU, and why")
+    _common(q)
+    q.add_argument("--tf", help="TensorFlow version (2.21 or 2.21.0)")
+    q.add_argument("--python", help="Python version (3.11)")
+    q.add_argument("--cuda", help="CUDA version (12.5)")
+    q.add_argument("--driver", help="NVIDIA Linux driver version (535.104.05)")
+    gpu = q.add_mutually_exclusive_group()
+    gpu.add_argument("--gpu", help="GPU name (H100, 'RTX 4090')")
+    gpu.add_argument("--cc", help="compute capability (8.9)")
+    q.add_argument("--rocm", help="ROCm version (6.3)")
+    q.set_defaults(handler=cmd_matrix_explain)
+
+    p = sub.add_parser("driver-check", help="can an image built for a CUDA run on a driver (and GPU)?")
+    _common(p)
+    p.add_argument("--driver", required=True, help="NVIDIA Linux driver version (535.104.05)")
+    p.add_argument("--cuda", help="CUDA the image is built for (12.5)")
+    gpu = p.add_mutually_exclusive_group()
+    gpu.add_argument("--gpu", help="GPU name (H100, 'RTX 4090')")
+    gpu.add_argument("--cc", help="compute capability (8.9)")
+    p.add_argument("--require", help="an NVIDIA_REQUIRE_CUDA expression to evaluate as the container toolkit does")
+    p.add_argument("--brand", help="GPU brand for brand= conditions (default: from the GPU's segment)")
+    p.set_defaults(handler=cmd_driver_check)
 
     p = sub.add_parser("render", help="write the Dockerfiles of a matrix")
     _common(p, matrix=True, select_opt=True)

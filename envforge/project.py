@@ -6,6 +6,7 @@ The repository keeps ``dockerfiles/`` and ``matrices/`` at its top level; a whee
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -32,7 +33,9 @@ def matrices_dir() -> Path:
 
 
 def compat_dir() -> Path:
-    return matrices_dir() / "compat"
+    """The knowledge base: ``$ENVFORGE_COMPAT_DIR`` (a site's own copy) or ``matrices/compat``."""
+    override = os.environ.get("ENVFORGE_COMPAT_DIR")
+    return Path(override) if override else matrices_dir() / "compat"
 
 
 def default_matrix() -> Path:

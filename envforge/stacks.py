@@ -13,6 +13,7 @@ from typing import Callable, Literal
 from packaging.version import Version
 
 from .knowledge import KnowledgeBase
+from .knowledge.driver import require_cuda_for
 from .versions import parse_version, series
 
 __all__ = ["STACKS", "Stack", "StackSpec", "Unsupported", "resolve_stack", "pin"]
@@ -151,12 +152,13 @@ def _tf_cuda_pip(values: dict[str, str], kb: KnowledgeBase, python_from: str) ->
     sources = [kb.source_text(release.source)]
     if pins:
         sources += [kb.source_text(row.source) for row in pins.rows]
+    sass = tuple(str(c) for c in caps.sass) if caps else ()
     return StackSpec(
         stack="tf-cuda-pip", accelerator="cuda", python=python, base_image=base, os=os_name,
         python_from=python_from,  # type: ignore[arg-type]
         requirements=requirements, framework_version=values["tf"], cuda=release.cuda, cudnn=release.cudnn,
-        sass=tuple(str(c) for c in caps.sass) if caps else (), ptx=str(caps.ptx) if caps and caps.ptx else None,
-        nvidia_require_cuda=f"cuda>={series(release.cuda)}", env=env, sources=tuple(sources),
+        sass=sass, ptx=str(caps.ptx) if caps and caps.ptx else None,
+        nvidia_require_cuda=require_cuda_for(kb, release.cuda, sass), env=env, sources=tuple(sources),
         **_tf_common(kb, tf),  # type: ignore[arg-type]
     )
 

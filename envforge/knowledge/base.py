@@ -5,8 +5,10 @@ What is *supposed* to work, with sources. Pure: reads files once, never talks to
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
@@ -15,15 +17,36 @@ from pydantic import BaseModel
 from .. import project
 from ..errors import InvalidFileError, Location
 from ..versions import same_series
-from ..yamlio import load_yaml, validate
-from .models import Distribution, ImageFacts, TensorFlowFacts, TFAndCuda, TFComputeCapabilities, TFKeras, TFRelease
+from ..yamlio import LoadedYaml, format_key, load_yaml, validate
+from .models import (
+    CudaFacts,
+    CudaToolkit,
+    Distribution,
+    Gpu,
+    GpuFacts,
+    ImageFacts,
+    KerasFacts,
+    MinorVersionCompat,
+    RocmFacts,
+    TensorFlowFacts,
+    TFAndCuda,
+    TFComputeCapabilities,
+    TFKeras,
+    TFRelease,
+    driver_key,
+)
 
 __all__ = ["KnowledgeBase", "load_knowledge", "ResolvedPins", "KNOWLEDGE_FILES"]
 
 KNOWLEDGE_FILES: dict[str, type[BaseModel]] = {
     "tensorflow": TensorFlowFacts,
+    "cuda": CudaFacts,
+    "gpus": GpuFacts,
+    "rocm": RocmFacts,
+    "keras": KerasFacts,
     "images": ImageFacts,
 }
+_SOURCE_ID = re.compile(r"^S-[A-Z0-9-]+$")
 
 
 @dataclass(frozen=True)
@@ -46,6 +69,10 @@ class KnowledgeBase:
     """All facts, typed. Lookups return ``None`` when the knowledge base does not know."""
 
     tensorflow: TensorFlowFacts
+    cuda: CudaFacts
+    gpus: GpuFacts
+    rocm: RocmFacts
+    keras: KerasFacts
     images: ImageFacts
     directory: Path
 
@@ -90,18 +117,73 @@ class KnowledgeBase:
     def distribution(self, os_name: str) -> Distribution | None:
         return next((d for d in self.images.distributions if os_name in (d.os, d.codename)), None)
 
+    # -- CUDA and drivers -----------------------------------------------------------------------
+    def cuda_toolkit(self, cuda: Version) -> CudaToolkit | None:
+        """The Table 3 row of ``cuda`` (12.5.1), or of its GA release when given as 12.5."""
+        rows = self.cuda.toolkits
+        exact = next((r for r in rows if r.cuda == cuda), None)
+        if exact is not None or len(cuda.release) > 2:
+            return exact
+        ga = [r for r in rows if same_series(r.cuda, cuda)]
+        return min(ga, key=lambda r: r.cuda) if ga else None
+
+    def minor_version_compat(self, major: int) -> MinorVersionCompat | None:
+        return next((r for r in self.cuda.minor_version_compatibility if r.major == major), None)
+
+    def driver_cuda_version(self, driver: str) -> Version | None:
+        """The newest CUDA (major.minor) a driver runs natively: what nvidia-smi reports as ``CUDA Version``."""
+        key = driver_key(driver)
+        native = [r.cuda for r in self.cuda.toolkits if r.linux and driver_key(r.linux) <= key]
+        if not native:
+            return None
+        best = max(native)
+        return Version(f"{best.major}.{best.minor}")
+
+    def cuda_architectures(self, cuda: Version) -> tuple[Version, ...]:
+        row = next((r for r in self.cuda.architectures if r.cuda.contains(cuda, prereleases=True)), None)
+        return row.sm if row else ()
+
+    # -- GPUs -------------------------------------------------------------------------------------
+    def gpu(self, name: str) -> Gpu | None:
+        """A GPU by any name nvidia-smi or a user gives ("NVIDIA H100 80GB HBM3", "rtx 4090")."""
+        wanted = _gpu_key(name)
+        if not wanted:
+            return None
+        best: tuple[int, Gpu] | None = None
+        for gpu in self.gpus.gpus:
+            for candidate in (gpu.name, *gpu.aliases):
+                key = _gpu_key(candidate)
+                named = gpu if candidate == gpu.name else gpu.model_copy(update={"name": candidate})
+                if key == wanted:
+                    return named
+                if re.search(rf"(^| ){re.escape(key)}( |$)", wanted) and (best is None or len(key) > best[0]):
+                    best = (len(key), named)
+        return best[1] if best else None
+
+    def gpus_with_cc(self, cc: Version) -> list[Gpu]:
+        return [g for g in self.gpus.gpus if g.cc == cc]
+
     # -- citations ------------------------------------------------------------------------------
     @property
     def sources(self) -> dict[str, str]:
         known: dict[str, str] = {}
-        for facts in (self.tensorflow, self.images):
+        for facts in (self.tensorflow, self.cuda, self.gpus, self.rocm, self.keras, self.images):
             known.update(facts.sources)
         return known
 
     def source_text(self, source: str) -> str:
         """Expand source ids (``S-TFDOCS``) into their citations."""
         known = self.sources
-        return "; ".join(known.get(part.strip(), part.strip()) for part in source.split(";"))
+        parts = []
+        for part in (p.strip() for p in source.split(";")):
+            token, _, rest = part.partition(" ")
+            parts.append(f"{known[token]} ({rest})" if token in known and rest else known.get(token, part))
+        return "; ".join(parts)
+
+
+def _gpu_key(name: str) -> str:
+    words = re.sub(r"[^a-z0-9]+", " ", name.lower()).split()
+    return " ".join(w for w in words if w not in {"nvidia", "geforce", "tesla", "quadro"})
 
 
 def _first_matching(rows, version: Version):  # type: ignore[no-untyped-def]
@@ -115,9 +197,35 @@ def load_knowledge(directory: Path | None = None) -> KnowledgeBase:
     parsed: dict[str, BaseModel] = {}
     for name, model in KNOWLEDGE_FILES.items():
         try:
-            parsed[name] = validate(load_yaml(directory / f"{name}.yaml"), model)
+            loaded = load_yaml(directory / f"{name}.yaml")
+            parsed[name] = validate(loaded, model)
+            problems.extend(_unknown_sources(loaded, set(getattr(parsed[name], "sources", {}))))
         except InvalidFileError as exc:
             problems.extend(exc.problems)
     if problems:
         raise InvalidFileError(problems, hint="fix the knowledge base files named above")
     return KnowledgeBase(directory=directory, **parsed)  # type: ignore[arg-type]
+
+
+def _unknown_sources(loaded: LoadedYaml, known: set[str]) -> list[tuple[Location, str]]:
+    """Every ``source:`` part that looks like an id (S-XXX) must be defined in the file's ``sources``."""
+    problems: list[tuple[Location, str]] = []
+
+    def walk(node: Any, key: tuple[str | int, ...]) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "source" and isinstance(v, str):
+                    for part in v.split(";"):
+                        token = part.strip().split(" ", 1)[0]
+                        if _SOURCE_ID.match(token) and token not in known:
+                            where = key + (k,)
+                            problems.append((Location(loaded.path, loaded.line_of(where), format_key(where)),
+                                             f"source id {token} is not defined under `sources`"))
+                else:
+                    walk(v, key + (k,))
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, key + (i,))
+
+    walk(loaded.data, ())
+    return problems

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from packaging.version import Version
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema, field_validator
 
 from ..versions import PythonRangeField, SpecifierField, VersionField, parse_version
 
@@ -25,6 +25,15 @@ __all__ = [
     "TensorFlowFacts",
     "Distribution",
     "ImageFacts",
+    "CudaFacts",
+    "CudaToolkit",
+    "MinorVersionCompat",
+    "GpuFacts",
+    "Gpu",
+    "RocmFacts",
+    "KerasFacts",
+    "DriverField",
+    "driver_key",
 ]
 
 Confidence = Literal["primary", "secondary", "inferred", "unconfirmed"]
@@ -121,6 +130,12 @@ class TensorFlowFacts(Row):
     and_cuda: tuple[TFAndCuda, ...]
     cudnn_load_rule: CudnnLoadRule
 
+    @field_validator("releases")
+    @classmethod
+    def _unique_releases(cls, rows: tuple[TFRelease, ...]) -> tuple[TFRelease, ...]:
+        _unique([f"{r.tf.major}.{r.tf.minor}" for r in rows], "TensorFlow series")
+        return rows
+
 
 # -- images.yaml ----------------------------------------------------------------------------------
 
@@ -181,3 +196,201 @@ class ImageFacts(Row):
     python_images: PythonImages
     nvidia_cuda: NvidiaCudaImages
     rocm_tensorflow: RocmTensorflowImages
+
+
+# -- cuda.yaml ------------------------------------------------------------------------------------
+
+
+def _driver_text(value: Any) -> str:
+    """A driver version as written (``535.104.05``: zero padding kept for display)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise ValueError(f"driver version {value!r} must be quoted")
+    text = str(value).strip()
+    if not text or not all(part.isdigit() for part in text.split(".")):
+        raise ValueError(f"'{value}' is not a driver version such as '535.104.05'")
+    return text
+
+
+DriverField = Annotated[str, PlainValidator(_driver_text), WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*$"})]
+Segment = Literal["datacenter", "workstation", "consumer", "jetson", "ngc-ready-rtx"]
+
+
+def driver_key(text: str) -> tuple[int, ...]:
+    """Comparable form of a driver version: ``"535.104.05"`` -> ``(535, 104, 5)``."""
+    return tuple(int(part) for part in text.split("."))
+
+
+class CudaToolkit(Sourced):
+    cuda: VersionField
+    linux: DriverField | None = None
+    windows: str | None = None
+
+
+class MinorVersionCompat(Sourced):
+    major: int
+    branch_min: int
+    floor: DriverField
+    branch_max_exclusive: int | None = None
+
+
+class ForwardCompat(Sourced):
+    package: str
+    introduced: VersionField
+    eligible_segments: tuple[Segment, ...]
+    not_eligible: str
+
+
+class DriverBranch(Sourced):
+    branch: int
+    designation: str
+    eol: str
+    max_cuda_major: int
+
+
+class CudaArchitectures(Sourced):
+    cuda: SpecifierField
+    sm: tuple[CCField, ...]
+
+
+class CudaFacts(Row):
+    """``cuda.yaml``."""
+
+    schema_version: Literal[1] = Field(alias="schema")
+    sources: dict[str, str]
+    toolkits: tuple[CudaToolkit, ...]
+    minor_version_compatibility: tuple[MinorVersionCompat, ...]
+    forward_compatibility: ForwardCompat
+    driver_branches: tuple[DriverBranch, ...]
+    architectures: tuple[CudaArchitectures, ...]
+
+    @field_validator("toolkits")
+    @classmethod
+    def _unique_toolkits(cls, rows: tuple[CudaToolkit, ...]) -> tuple[CudaToolkit, ...]:
+        _unique([str(r.cuda) for r in rows], "CUDA release")
+        return rows
+
+
+# -- gpus.yaml ------------------------------------------------------------------------------------
+
+
+class Gpu(Sourced):
+    name: str
+    cc: CCField
+    architecture: str
+    segment: Segment
+    aliases: tuple[str, ...] = ()
+
+
+class GpuFacts(Row):
+    """``gpus.yaml``."""
+
+    schema_version: Literal[1] = Field(alias="schema")
+    sources: dict[str, str]
+    gpus: tuple[Gpu, ...]
+
+    @field_validator("gpus")
+    @classmethod
+    def _unique_names(cls, rows: tuple[Gpu, ...]) -> tuple[Gpu, ...]:
+        _unique([n.lower() for r in rows for n in (r.name, *r.aliases)], "GPU name")
+        return rows
+
+
+# -- rocm.yaml ------------------------------------------------------------------------------------
+
+
+class RocmWheels(Sourced):
+    pypi_before: VersionField
+    index_url: str
+    version_format_before_6_1: str
+
+
+class RocmTensorflow(Sourced):
+    rocm: VersionField
+    tf: tuple[VersionField, ...]
+
+
+class RocmTargets(Sourced):
+    rocm: tuple[VersionField, ...]
+    gfx: tuple[str, ...]
+
+
+class GfxProducts(Sourced):
+    gfx: str
+    products: tuple[str, ...]
+    architecture: str
+
+
+class Amdgpu(Sourced):
+    rule: str
+    first_standalone_version: str
+    compatible: dict[str, tuple[str, ...]]
+
+
+class RocmFacts(Row):
+    """``rocm.yaml``."""
+
+    schema_version: Literal[1] = Field(alias="schema")
+    sources: dict[str, str]
+    wheels: RocmWheels
+    tensorflow: tuple[RocmTensorflow, ...]
+    targets: tuple[RocmTargets, ...]
+    products: tuple[GfxProducts, ...]
+    amdgpu: Amdgpu
+
+
+# -- keras.yaml -----------------------------------------------------------------------------------
+
+
+class Keras3Release(Sourced):
+    keras: VersionField
+    python: PythonRangeField
+
+
+class KerasBackend(Sourced):
+    backend: Literal["tensorflow", "jax", "torch", "openvino"]
+    min_version: VersionField
+    gpu_requirement: str | None = None
+    inference_only: bool = False
+
+
+class Rule(Sourced):
+    rule: str
+
+
+class Keras3(Row):
+    releases: tuple[Keras3Release, ...]
+    backends: tuple[KerasBackend, ...]
+    select_backend: Rule
+
+
+class TfKerasInstall(Sourced):
+    tf: SpecifierField
+    package: str
+    env: str
+
+
+class TfKerasPython(Sourced):
+    tf_keras: SpecifierField
+    python: SpecifierField
+
+
+class TfKeras(Row):
+    install: TfKerasInstall
+    python: tuple[TfKerasPython, ...]
+
+
+class KerasFacts(Row):
+    """``keras.yaml``."""
+
+    schema_version: Literal[1] = Field(alias="schema")
+    sources: dict[str, str]
+    keras3: Keras3
+    tf_keras: TfKeras
+
+
+def _unique(values: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(f"{what} '{value}' is listed twice")
+        seen.add(value)

@@ -25,7 +25,7 @@ def test_default_matrix_is_tf_221_py311_cpu_and_cuda_pip() -> None:
     assert cpu.requirements == ("tensorflow-cpu==2.21.0",) and cpu.accelerator == "cpu" and cpu.cuda is None
     assert cuda.requirements == ("tensorflow[and-cuda]==2.21.0",)
     assert (str(cuda.cuda), str(cuda.cudnn)) == ("12.5", "9.3")  # tensorflow.org tested build configuration
-    assert cuda.nvidia_require_cuda == "cuda>=12.5"
+    assert cuda.nvidia_require_cuda == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"  # native, or MVC on SASS GPUs
     assert cpu.base_image == cuda.base_image == "debian:bookworm-slim"
     assert not expansion.rejected
 

@@ -1,0 +1,32 @@
+"""The committed JSON Schema of matrix files matches the model, and every shipped matrix satisfies it."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+from envforge import project
+from envforge.matrix import matrix_schema
+
+SCHEMA_PATH = project.matrices_dir() / "matrix.schema.json"
+
+
+def test_committed_schema_is_up_to_date() -> None:
+    assert json.loads(SCHEMA_PATH.read_text()) == json.loads(json.dumps(matrix_schema())), \
+        "run scripts/generate-schema"
+
+
+@pytest.mark.parametrize("path", sorted(project.matrices_dir().glob("*.yaml")), ids=lambda p: p.name)
+def test_shipped_matrices_satisfy_the_schema(path) -> None:  # type: ignore[no-untyped-def]
+    jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(SCHEMA_PATH.read_text()))
+
+
+def test_schema_rejects_what_the_loader_rejects() -> None:
+    schema = json.loads(SCHEMA_PATH.read_text())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"schema": 1, "axes": {"stack": ["tf-gpu"]}}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"schema": 1, "axes": {"stack": ["tf-cpu"]}, "extra": 1}, schema)
