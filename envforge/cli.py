@@ -33,6 +33,7 @@ from .matrix import Expansion, expand, load_matrix, select
 from .render import render_cell
 from .runner import CellOutcome, CertifyOptions, certify_cells, outcome_json
 from .site import STATE_DIR, load_site
+from .stacks import StackSpec
 from .store import Store, new_run_id
 from .versions import parse_version
 
@@ -171,20 +172,29 @@ def cmd_certify(args: argparse.Namespace, output: Output) -> int:
 
 def _print_certify_table(output: Output, outcomes: list[CellOutcome], has_gpu: bool) -> None:
     table = Table(title="envforge certify", title_justify="left")
-    for column in ("cell", "image", "TensorFlow", "CUDA/cuDNN (build target)", "level", "verdict", "notes"):
+    for column in ("cell", "image", "framework", "build target", "level", "verdict", "notes"):
         table.add_column(column, overflow="fold")
     for o in outcomes:
         spec, cert = o.cell.spec, o.certificate
-        target = f"{spec.cuda} / {spec.cudnn}" if spec.cuda else "- (CPU)"
+        target = spec.target()
         notes = cert.ceiling or ""
         if cert.verdict is not Verdict.CERTIFIED and cert.diagnoses:
             d = cert.diagnoses[0]
             notes = f"{d.code}: {d.summary}" + (f" -> {d.fix}" if d.fix else "")
         if o.reused:
             notes = (notes + "; " if notes else "") + "already certified for this image and host (--force re-runs)"
-        table.add_row(o.cell.id, o.build.tag or "-", spec.framework_version or "-", target, f"L{cert.level_reached}",
+        table.add_row(o.cell.id, o.build.tag or "-", _framework_label(spec), target, f"L{cert.level_reached}",
                       f"[{_verdict_style(cert.verdict.value)}]{cert.verdict.value}[/]", escape(notes))
     output.out.print(table)
+
+
+def _framework_label(spec: StackSpec) -> str:
+    """'TensorFlow 2.21.0', 'Keras 3.15.1 on jax', 'PlaidML 0.7.0'."""
+    if spec.framework == "tensorflow":
+        return f"TensorFlow {spec.framework_version}"
+    if spec.framework == "plaidml":
+        return f"PlaidML {spec.framework_version}"
+    return f"Keras {spec.framework_version} on {spec.backend}"
 
 
 # -- matrix ------------------------------------------------------------------------------------------
@@ -203,11 +213,11 @@ def cmd_matrix_list(args: argparse.Namespace, output: Output) -> int:
         })
         return EXIT_OK
     table = Table(title=f"{expansion.matrix.path}: {len(expansion.cells)} cell(s)", title_justify="left")
-    for column in ("cell", "stack", "base", "installs", "CUDA/cuDNN"):
+    for column in ("cell", "stack", "base", "installs", "build target"):
         table.add_column(column, overflow="fold")
     for c in expansion.cells:
-        target = f"{c.spec.cuda} / {c.spec.cudnn}" if c.spec.cuda else "-"
-        table.add_row(c.id, c.spec.stack, c.spec.base_image, escape(" ".join(c.spec.requirements)), target)
+        installs = " ".join(c.spec.requirements) or "(as published)"
+        table.add_row(c.id, c.spec.stack, c.spec.base_image, escape(installs), c.spec.target())
     output.out.print(table)
     if expansion.rejected:
         rejected = Table(title=f"rejected: {len(expansion.rejected)} combination(s)", title_justify="left")

@@ -26,7 +26,7 @@ from .yamlio import LoadedYaml, load_yaml, validate
 
 __all__ = ["AXES", "Cell", "Rejected", "Matrix", "MatrixFile", "load_matrix", "expand", "select", "matrix_schema"]
 
-AXES = ("stack", "tf", "python", "keras", "jax", "torch", "cuda", "rocm", "os")
+AXES = ("stack", "tf", "python", "keras", "jax", "torch", "plaidml", "cuda", "rocm", "os")
 DEFAULT_CELL_ID = "{stack}-tf{tf}-py{python}"
 
 
@@ -82,6 +82,7 @@ class Axes(_Strict):
     keras: _listed(VersionText) | None = None  # type: ignore[valid-type]
     jax: _listed(VersionText) | None = None  # type: ignore[valid-type]
     torch: _listed(VersionText) | None = None  # type: ignore[valid-type]
+    plaidml: _listed(VersionText) | None = None  # type: ignore[valid-type]
     cuda: _listed(VersionText) | None = None  # type: ignore[valid-type]
     rocm: _listed(VersionText) | None = None  # type: ignore[valid-type]
     os: _listed(OsName) | None = None  # type: ignore[valid-type]
@@ -103,6 +104,7 @@ class Exclude(_Strict):
     keras: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
     jax: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
     torch: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
+    plaidml: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
     cuda: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
     rocm: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
     os: _one_or_more(OsName) | None = None  # type: ignore[valid-type]
@@ -123,6 +125,7 @@ class Include(_Strict):
     keras: VersionText | None = None
     jax: VersionText | None = None
     torch: VersionText | None = None
+    plaidml: VersionText | None = None
     cuda: VersionText | None = None
     rocm: VersionText | None = None
     os: OsName | None = None

@@ -22,7 +22,6 @@ from . import __version__, project
 from .errors import BadInputError
 from .matrix import Cell
 from .stacks import STACKS
-from .versions import series
 
 __all__ = ["RenderedCell", "render_cell", "template_for", "cell_labels", "LABEL_PREFIX"]
 
@@ -57,10 +56,12 @@ def _environment(directory: Path) -> jinja2.Environment:
         autoescape=False,  # noqa: S701 - Dockerfiles, not HTML
     )
     env.filters["shquote"] = lambda value: shlex.quote(str(value))
+    env.filters["dquote"] = lambda value: json.dumps(str(value), ensure_ascii=False)  # a Dockerfile "string"
     return env
 
 
 def template_for(cell: Cell) -> str:
+    """Every stack has its own template; small ones only extend a layout."""
     return f"stacks/{cell.spec.stack}.Dockerfile.j2"
 
 
@@ -83,22 +84,10 @@ def cell_labels(cell: Cell) -> dict[str, str]:
     return labels
 
 
-def _nvidia_wheel_lib_dirs(cell: Cell) -> list[str]:
-    if ("ENVFORGE_NVIDIA_WHEEL_LIBS", "1") not in cell.spec.env:
-        return []
-    site = f"/opt/venv/lib/python{series(cell.spec.python)}/site-packages/nvidia"
-    names = sorted({req.split("==")[0].removeprefix("nvidia-").rsplit("-cu", 1)[0]
-                    for req in cell.spec.requirements if req.startswith("nvidia-")})
-    folder = {"cuda-runtime": "cuda_runtime", "cuda-nvrtc": "cuda_nvrtc", "cuda-cupti": "cuda_cupti",
-              "cuda-nvcc": "cuda_nvcc"}
-    return [f"{site}/{folder.get(name, name)}/lib" for name in names]
-
-
 def render_cell(cell: Cell, *, template_dir: Path | None = None) -> RenderedCell:
     """Render ``cell``'s Dockerfile and generated context files."""
     spec = cell.spec
     template = template_for(cell)
-    env_pairs = [(k, v) for k, v in spec.env if not k.startswith("ENVFORGE_")]
     context = {
         "template": template,
         "cell_id": cell.id,
@@ -107,10 +96,12 @@ def render_cell(cell: Cell, *, template_dir: Path | None = None) -> RenderedCell
         "python_from": spec.python_from,
         "runtime_packages": list(spec.apt_packages),
         "requirements": list(spec.requirements),
-        "env": env_pairs,
+        "pip_args": list(spec.pip_args),
+        "env": list(spec.env),
         "nvidia_require_cuda": spec.nvidia_require_cuda,
-        "nvidia_wheel_lib_dirs": _nvidia_wheel_lib_dirs(cell),
+        "library_dirs": list(spec.library_dirs),
         "labels": cell_labels(cell),
+        "accelerator": spec.accelerator,
         "spec": spec,
     }
     directory = template_dir or project.dockerfiles_dir()

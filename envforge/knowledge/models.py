@@ -171,7 +171,13 @@ class NvidiaCudaImages(Sourced):
     cudnn_tags: tuple[CudnnTag, ...]
     lines: dict[str, tuple[VersionField, ...]]
     without_cudnn: tuple[VersionField, ...] = ()
+    cudnn_versions: dict[str, VersionField] = Field(default_factory=dict)
     require_cuda: tuple[RequireCuda, ...] = ()
+
+
+class RocmDevImages(Sourced):
+    template: str
+    ubuntu: dict[str, VersionField]
 
 
 class RocmTag(Row):
@@ -195,6 +201,7 @@ class ImageFacts(Row):
     distributions: tuple[Distribution, ...]
     python_images: PythonImages
     nvidia_cuda: NvidiaCudaImages
+    rocm_dev: RocmDevImages
     rocm_tensorflow: RocmTensorflowImages
 
 
@@ -379,6 +386,14 @@ class TfKeras(Row):
     python: tuple[TfKerasPython, ...]
 
 
+class PlaidML(Sourced):
+    versions: tuple[VersionField, ...]
+    python: PythonRangeField
+    keras: VersionField
+    pins: tuple[str, ...]
+    env: dict[str, str]
+
+
 class KerasFacts(Row):
     """``keras.yaml``."""
 
@@ -386,6 +401,7 @@ class KerasFacts(Row):
     sources: dict[str, str]
     keras3: Keras3
     tf_keras: TfKeras
+    plaidml: PlaidML
 
 
 def _unique(values: list[str], what: str) -> None:

