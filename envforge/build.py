@@ -22,6 +22,7 @@ from .engine import LABEL_ROLE, LABEL_RUN, Engine
 from .matrix import Cell
 from .render import LABEL_PREFIX, RenderedCell
 from .site import Site
+from .wheelhouse import Wheelhouse
 
 __all__ = ["BuildSettings", "BuildResult", "BuildProgress", "build_cells", "build_cell", "probe_payload",
            "image_tag", "LABEL_CONTENT_HASH"]
@@ -45,8 +46,11 @@ class BuildSettings:
     matrix_bases: dict[str, str] = field(default_factory=dict)
     jobs: int = 1
     nocache: bool = False
-    wheelhouse: Callable[[Cell], list[Path]] | None = None  # wheels for a cell (see wheelhouse.py)
-    offline: bool = False
+    wheelhouse: Wheelhouse | None = None  # None: pip in the build uses the package index directly
+
+    @property
+    def offline(self) -> bool:
+        return bool(self.wheelhouse and self.wheelhouse.offline)
 
 
 @dataclass(frozen=True)
@@ -88,8 +92,7 @@ def _content_hash(rendered: RenderedCell, files: dict[str, bytes], wheels: list[
     return h.hexdigest()
 
 
-def _write_context(directory: Path, rendered: RenderedCell, files: dict[str, bytes], wheels: list[Path],
-                   offline: bool) -> None:
+def _write_context(directory: Path, rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...]) -> None:
     (directory / "Dockerfile").write_text(rendered.dockerfile, encoding="utf-8")
     for name, content in files.items():
         path = directory / name
@@ -105,7 +108,7 @@ def _write_context(directory: Path, rendered: RenderedCell, files: dict[str, byt
             os.link(wheel, target)
         except OSError:
             shutil.copy2(wheel, target)
-    if wheels and offline:
+    if wheels:
         (house / ".complete").write_text("every wheel is here: pip runs with --no-index\n", encoding="utf-8")
 
 
@@ -131,7 +134,23 @@ def build_cell(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Bui
         if progress:
             progress.build_finished(result)
         return result
-    wheels = settings.wheelhouse(cell) if settings.wheelhouse else []
+    wheels: tuple[Path, ...] = ()
+    notes: list[str] = []
+    if settings.wheelhouse is not None:
+        resolution = settings.wheelhouse.resolve(cell.spec)
+        if resolution.complete:
+            wheels = resolution.wheels
+            notes.append(f"# wheelhouse: {len(wheels)} wheels from {settings.wheelhouse.directory} (pip --no-index)")
+        elif settings.offline:
+            error = (f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy this cell: "
+                     f"{resolution.error}; fill it once with network access (envforge build --wheelhouse DIR)")
+            log_path.write_text(error + "\n" + resolution.log, encoding="utf-8")
+            result = BuildResult(cell.id, None, "", "", base, log_path, 0.0, error=error)
+            if progress:
+                progress.build_finished(result)
+            return result
+        else:
+            notes.append(f"# wheelhouse not used ({resolution.error}): pip in the build uses the package index")
     buildargs = {"BASE_IMAGE": base}
     digest = _content_hash(rendered, files, wheels, base_id, buildargs)
     tag = image_tag(cell.id, digest)
@@ -153,11 +172,14 @@ def build_cell(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Bui
     with tempfile.TemporaryDirectory(prefix=f"envforge-{cell.id}-") as tmp, \
             log_path.open("w", encoding="utf-8") as log:
         context = Path(tmp)
-        _write_context(context, rendered, files, wheels, settings.offline)
+        _write_context(context, rendered, files, wheels)
         log.write(f"# envforge build of {cell.id}\n# tag {tag}\n# base {base} ({base_id})\n")
+        log.write("".join(note + "\n" for note in notes))
+        if settings.offline:
+            log.write("# offline: the build runs with no network (network_mode=none)\n")
         outcome = engine.build(
             context, tag=tag, labels=labels, buildargs=buildargs, nocache=settings.nocache,
-            network_mode="none" if settings.offline and wheels else None,
+            network_mode="none" if settings.offline else None,
             log=lambda line: (log.write(line + "\n"), log.flush()),
             on_step=(lambda step, total: progress.build_step(cell.id, step, total)) if progress else None,
         )

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,22 +21,23 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from rich.table import Table
 
 from . import __version__, project
-from .build import BuildResult, BuildSettings
+from .build import BuildResult, BuildSettings, build_cells
 from .certify import Verdict
 from .engine import Engine, Hardening
 from .errors import EXIT_FAILED, EXIT_OK, BadInputError, EnvforgeError, InvalidFileError
-from .host import detect_host
+from .host import HostInfo, detect_host
 from .knowledge import load_knowledge
 from .knowledge.driver import brand_of, check_driver, evaluate_require
 from .knowledge.explain import explain
 from .knowledge.models import parse_cc
-from .matrix import Expansion, expand, load_matrix, select
+from .matrix import Cell, Expansion, expand, load_matrix, select
 from .render import render_cell
 from .runner import CellOutcome, CertifyOptions, certify_cells, outcome_json
 from .site import STATE_DIR, load_site
 from .stacks import StackSpec
 from .store import Store, new_run_id
 from .versions import parse_version
+from .wheelhouse import Wheelhouse
 
 __all__ = ["main", "build_parser"]
 
@@ -123,26 +125,55 @@ class _Progress:
 # -- certify -----------------------------------------------------------------------------------------
 
 
-def cmd_certify(args: argparse.Namespace, output: Output) -> int:
-    expansion = _expansion(args)
+@dataclass(frozen=True)
+class _Prepared:
+    """What certify and build both set up before building."""
+
+    expansion: Expansion
+    cells: tuple[Cell, ...]
+    engine: Engine
+    host: HostInfo
+    run_id: str
+    settings: BuildSettings
+
+
+def _prepare(args: argparse.Namespace, output: Output) -> _Prepared:
+    kb = load_knowledge()
+    expansion = expand(load_matrix(project.resolve_matrix(args.matrix)), kb)
     cells = select(expansion.cells, args.select)
     site = load_site(args.site, args.ca_bundle)
+    if args.offline and args.no_wheelhouse:
+        raise BadInputError("--offline needs a wheelhouse (drop --no-wheelhouse)")
+    wheelhouse = None if args.no_wheelhouse else Wheelhouse(
+        Path(args.wheelhouse) if args.wheelhouse else STATE_DIR / "wheelhouse", kb, offline=args.offline,
+        refresh=args.refresh_wheelhouse)
     engine = Engine.connect()
-    info = engine.info()
-    host = detect_host(info)
+    host = detect_host(engine.info())
     run_id = new_run_id()
-    level = args.level
+    settings = BuildSettings(site=site, logs_dir=STATE_DIR / "logs" / run_id, run_id=run_id,
+                             matrix_digest=expansion.matrix.digest, matrix_bases=expansion.matrix.file.bases,
+                             jobs=args.jobs, nocache=args.no_cache, wheelhouse=wheelhouse)
     if not output.json_mode:
-        output.note(f"envforge {__version__}: {len(cells)} cell(s) of {expansion.matrix.path}, run {run_id}")
+        output.note(f"envforge {__version__}: {len(cells)} cell(s) of {expansion.matrix.path}, run {run_id}, "
+                    f"{args.jobs} build(s) at a time")
         output.note(f"host: {host.summary()}")
-        if not host.can_run_gpu_containers:
-            why = "this host has no GPU" if not host.has_gpu else "the engine has no NVIDIA runtime"
-            output.note(f"[yellow]{why}: cells are certified up to L1 (GPU levels L2-L3 are not reached)[/]")
         if site.ca_bundle:
             output.note(f"CA bundle for builds: {site.ca_bundle} (from {site.ca_bundle_origin}); builder stage only")
-    logs_dir = STATE_DIR / "logs" / run_id
-    settings = BuildSettings(site=site, logs_dir=logs_dir, run_id=run_id, matrix_digest=expansion.matrix.digest,
-                             matrix_bases=expansion.matrix.file.bases, jobs=args.jobs, nocache=args.no_cache)
+        if wheelhouse:
+            mode = "offline: no package index, no network in builds" if args.offline else "each wheel downloaded once"
+            output.note(f"wheelhouse: {wheelhouse.directory} ({mode})")
+    return _Prepared(expansion, cells, engine, host, run_id, settings)
+
+
+def cmd_certify(args: argparse.Namespace, output: Output) -> int:
+    prep = _prepare(args, output)
+    expansion, cells, engine, host, run_id, settings = (prep.expansion, prep.cells, prep.engine, prep.host,
+                                                        prep.run_id, prep.settings)
+    level = args.level
+    logs_dir = settings.logs_dir
+    if not output.json_mode and not host.can_run_gpu_containers:
+        why = "this host has no GPU" if not host.has_gpu else "the engine has no NVIDIA runtime"
+        output.note(f"[yellow]{why}: cells are certified up to L1 (GPU levels L2-L3 are not reached)[/]")
     options = CertifyOptions(level=level, force=args.force, probe_timeout=args.probe_timeout,
                              hardening=Hardening(memory=args.probe_memory))
     with Store(_db_path(args)) as store:
@@ -195,6 +226,30 @@ def _framework_label(spec: StackSpec) -> str:
     if spec.framework == "plaidml":
         return f"PlaidML {spec.framework_version}"
     return f"Keras {spec.framework_version} on {spec.backend}"
+
+
+# -- build -------------------------------------------------------------------------------------------
+
+
+def cmd_build(args: argparse.Namespace, output: Output) -> int:
+    prep = _prepare(args, output)
+    rendered = [(cell, render_cell(cell)) for cell in prep.cells]
+    with _Progress(output, [c.id for c in prep.cells]) as progress:
+        results = build_cells(prep.engine, rendered, prep.settings, progress)
+    if output.json_mode:
+        output.json({"run_id": prep.run_id, "logs": str(prep.settings.logs_dir), "cells": [
+            {"cell": r.cell_id, "image": r.tag or None, "image_id": r.image_id, "cached": r.cached, "ok": r.ok,
+             "error": r.error, "seconds": round(r.seconds, 2), "base_image": r.base_image, "log": str(r.log_path)}
+            for r in results]})
+    else:
+        table = Table(title="envforge build", title_justify="left")
+        for column in ("cell", "image", "status", "seconds", "log"):
+            table.add_column(column, overflow="fold")
+        for r in results:
+            status = "[green]cached[/]" if r.cached else "[green]built[/]" if r.ok else f"[red]failed[/]: {escape(r.error or '')}"
+            table.add_row(r.cell_id, r.tag or "-", status, f"{r.seconds:.1f}", str(r.log_path))
+        output.out.print(table)
+    return EXIT_OK if all(r.ok for r in results) else EXIT_FAILED
 
 
 # -- matrix ------------------------------------------------------------------------------------------
@@ -352,6 +407,18 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _build_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=_positive_int, default=2, help="builds in parallel (default 2)")
+    p.add_argument("--ca-bundle", help="CA bundle for pip in the builder stage (default: from pip config / env)")
+    p.add_argument("--site", help="site file mapping base images (default .envforge/site.yaml)")
+    p.add_argument("--no-cache", action="store_true", help="rebuild images even when nothing changed")
+    p.add_argument("--wheelhouse", metavar="DIR", help=f"shared wheel directory (default {STATE_DIR / 'wheelhouse'})")
+    p.add_argument("--no-wheelhouse", action="store_true", help="let pip in each build use the package index")
+    p.add_argument("--offline", action="store_true", help="no package index at all: wheels from --wheelhouse, "
+                   "builds without network")
+    p.add_argument("--refresh-wheelhouse", action="store_true", help="resolve requirements again (newer dependencies)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="envforge", allow_abbrev=False,
                                      description="Certify which combinations of the GPU deep-learning stack really work.")
@@ -362,14 +429,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("certify", help="render, build, probe and certify a matrix", allow_abbrev=False)
     _common(p, matrix=True, select_opt=True, db=True)
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="highest probe level (default 3)")
-    p.add_argument("--jobs", type=_positive_int, default=2, help="builds in parallel (default 2)")
-    p.add_argument("--ca-bundle", help="CA bundle for pip in the builder stage (default: from pip config / env)")
-    p.add_argument("--site", help="site file mapping base images (default .envforge/site.yaml)")
+    _build_options(p)
     p.add_argument("--force", action="store_true", help="re-probe cells already certified for this image and host")
-    p.add_argument("--no-cache", action="store_true", help="rebuild images even when nothing changed")
     p.add_argument("--probe-timeout", type=float, default=900.0, help="seconds before a probe is killed (default 900)")
     p.add_argument("--probe-memory", default="6g", help="memory limit of probe containers (default 6g)")
     p.set_defaults(handler=cmd_certify)
+
+    p = sub.add_parser("build", help="render and build a matrix's images (no probing)", allow_abbrev=False)
+    _common(p, matrix=True, select_opt=True)
+    _build_options(p)
+    p.set_defaults(handler=cmd_build)
 
     p = sub.add_parser("matrix", help="inspect matrices and the knowledge base")
     msub = p.add_subparsers(dest="matrix_command", required=True, metavar="SUBCOMMAND")

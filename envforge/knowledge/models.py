@@ -147,6 +147,7 @@ class Distribution(Sourced):
     codename: str
     image: str
     python: VersionField
+    glibc: VersionField
 
 
 class PythonImages(Sourced):

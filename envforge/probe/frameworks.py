@@ -188,11 +188,7 @@ class PlaidML(Framework):
 
     @staticmethod
     def _devices(plaidml: Any) -> list[dict[str, str]]:
-        with contextlib.suppress(Exception):
-            import plaidml.settings  # noqa: PLC0415
-
-            plaidml.settings._setup_for_test()  # reads PLAIDML_* env, no interactive setup
-        try:
+        try:  # PLAIDML_EXPERIMENTAL / PLAIDML_DEVICE_IDS (set in the image) choose the device
             ctx = plaidml.Context()
             devices = plaidml.devices(ctx, limit=100, return_all=True)
             found = devices[0] + devices[1] if isinstance(devices, tuple) else devices

@@ -66,7 +66,7 @@ def _framework_checks(fw: dict[str, Any], facts: dict[str, Any], expect: dict[st
     checks = [_check("framework.import", 1, "pass",
                      f"{fw.get('name')} {fw.get('version')} imported in {fw.get('import_s')} s")]
     want_version = expect.get("framework_version")
-    if want_version and str(fw.get("version")) != str(want_version):
+    if want_version and not _same_release(str(fw.get("version")), str(want_version)):
         checks.append(_check("expect.framework_version", 1, "fail",
                              f"{fw.get('name')} is {fw.get('version')}, the cell expects {want_version}",
                              code="FRAMEWORK_VERSION_MISMATCH", fix="pin the framework version in the image"))
@@ -95,6 +95,11 @@ def _framework_checks(fw: dict[str, Any], facts: dict[str, Any], expect: dict[st
         checks.append(_check("expect.framework", 1, "fail",
                              f"the image runs {fw.get('name')}, the cell expects {want_fw}"))
     return checks
+
+
+def _same_release(have: str, want: str) -> bool:
+    """'2.17.1' matches '2.17' (a series) and '2.17.1'; '2.17.10' does not match '2.17.1'."""
+    return have == want or (len(want.split(".")) == 2 and have.startswith(want + "."))
 
 
 def _build_checks(fw: dict[str, Any], expect: dict[str, Any]) -> list[Check]:

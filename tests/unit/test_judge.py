@@ -125,3 +125,9 @@ def test_version_mismatches() -> None:
     checks = by_id(judge(facts(framework__version="2.20.0", python={"series": "3.12"}), CUDA_EXPECT))
     assert checks["expect.framework_version"]["code"] == "FRAMEWORK_VERSION_MISMATCH"
     assert checks["expect.python"]["code"] == "PYTHON_VERSION_MISMATCH"
+
+
+def test_series_expectation_matches_any_patch_release() -> None:
+    expect = {**CUDA_EXPECT, "framework_version": "2.21"}
+    assert by_id(judge(facts(framework__version="2.21.3"), expect))["expect.framework_version"]["status"] == "pass"
+    assert by_id(judge(facts(framework__version="2.2.1"), expect))["expect.framework_version"]["status"] == "fail"

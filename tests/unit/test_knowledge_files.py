@@ -60,7 +60,7 @@ CASES = [
     ("keras.yaml", "  releases:\n", "  releases: [\n", '- {keras: "3.16.0"', "YAML syntax error"),
     ("tensorflow.yaml", "source: S-TF215\n    confidence: primary", "source: S-NOPE\n    confidence: primary",
      "source: S-NOPE", "source id S-NOPE is not defined under `sources`"),
-    ("images.yaml", 'python: "3.11", source: S-DEBIAN', 'python: "three", source: S-DEBIAN',
+    ("images.yaml", 'python: "3.11", glibc: "2.36"', 'python: "three", glibc: "2.36"',
      'python: "three"', "'three' is not a valid version"),
 ]
 

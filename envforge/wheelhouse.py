@@ -1,0 +1,137 @@
+"""A host-side wheelhouse shared by every cell: each wheel is downloaded once, on the host.
+
+For a cell, the host's pip resolves the cell's requirements *for the image* (its Python, ABI and
+manylinux level from the base's glibc) into the wheelhouse directory, and the files of that
+resolution are hardlinked into the cell's build context, where pip installs them with --no-index.
+Offline, the resolution uses the wheelhouse alone (--no-index --find-links), so a build needs no
+package index at all. A cell whose requirements cannot be resolved to wheels (sdist-only packages,
+an index that is down) is built the ordinary way, from the index, and says so.
+
+Each resolution is recorded (``.resolutions/<key>.json``: requirements, Python, platform -> wheel
+files) and reused while its files exist, so a warm run asks no index anything, and unpinned
+dependencies stay what they were (a lock); ``refresh`` resolves again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import re
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import BadInputError
+from .knowledge import KnowledgeBase
+from .stacks import StackSpec
+from .versions import series
+
+__all__ = ["Wheelhouse", "Resolution", "platform_tags"]
+
+_SAVED = re.compile(r"^(?:Saved|File was already downloaded) (.+\.whl)\s*$")
+
+
+def platform_tags(glibc_minor: int, machine: str) -> list[str]:
+    """manylinux tags an image with glibc 2.<minor> on ``machine`` installs, newest first."""
+    tags = [f"manylinux_2_{m}_{machine}" for m in range(glibc_minor, 4, -1)]
+    legacy = {17: "manylinux2014", 12: "manylinux2010", 5: "manylinux1"}
+    tags += [f"{name}_{machine}" for m, name in legacy.items() if m <= glibc_minor]
+    return tags
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The wheels of one cell, or why it builds from the index instead."""
+
+    wheels: tuple[Path, ...]
+    error: str | None = None
+    log: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return self.error is None and bool(self.wheels)
+
+
+@dataclass
+class Wheelhouse:
+    directory: Path
+    kb: KnowledgeBase
+    offline: bool = False
+    refresh: bool = False
+    python: str = sys.executable
+    _locks: dict[str, threading.Lock] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if self.offline and not any(self.directory.glob("*.whl")):
+            raise BadInputError(f"--offline --wheelhouse {self.directory}: the wheelhouse holds no wheels",
+                                hint="fill it once with network access: envforge build --wheelhouse DIR")
+
+    def _glibc(self, spec: StackSpec) -> int:
+        dist = self.kb.distribution(spec.os) or self.kb.distribution(self.kb.images.python_images.codename)
+        return dist.glibc.minor if dist else 17
+
+    def command(self, spec: StackSpec) -> list[str]:
+        """The pip download command for ``spec``'s requirements, for the image's Python and platform."""
+        py = series(spec.python)
+        argv = [self.python, "-m", "pip", "download", "--disable-pip-version-check", "--progress-bar", "off",
+                "--dest", str(self.directory), "--only-binary=:all:", "--python-version", py,
+                "--implementation", "cp", "--abi", f"cp{py.replace('.', '')}", "--abi", "abi3", "--abi", "none"]
+        for tag in platform_tags(self._glibc(spec), platform.machine()):
+            argv += ["--platform", tag]
+        if self.offline:
+            argv += ["--no-index", "--find-links", str(self.directory)]
+        return argv + list(spec.requirements)
+
+    def _record(self, spec: StackSpec) -> Path:
+        argv = [a for a in self.command(spec)[3:] if a != str(self.directory)]  # what decides the resolution
+        argv = [a for a in argv if a not in ("--no-index", "--find-links")]
+        key = hashlib.sha256(json.dumps(argv).encode()).hexdigest()[:24]
+        return self.directory / ".resolutions" / f"{key}.json"
+
+    def _recorded(self, spec: StackSpec) -> Resolution | None:
+        record = self._record(spec)
+        if self.refresh or not record.is_file():
+            return None
+        try:
+            names = json.loads(record.read_text(encoding="utf-8"))["wheels"]
+        except (OSError, ValueError, KeyError):
+            return None
+        wheels = tuple(self.directory / name for name in names)
+        if not all(w.is_file() for w in wheels):
+            return None
+        return Resolution(wheels, log=f"reused the resolution recorded in {record}\n")
+
+    def resolve(self, spec: StackSpec) -> Resolution:
+        """Download (or, offline, find) every wheel ``spec`` needs; never raises for a failed resolution."""
+        if not spec.wheelhouse_ok:
+            return Resolution((), error=f"stack {spec.stack} installs from its own index or image; no wheelhouse")
+        recorded = self._recorded(spec)
+        if recorded is not None:
+            return recorded
+        key = series(spec.python)
+        with self._guard:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:  # two resolutions for the same Python would race on the same files
+            try:
+                done = subprocess.run(self.command(spec), capture_output=True, text=True, timeout=1800, check=False)
+            except (OSError, subprocess.SubprocessError) as exc:
+                return Resolution((), error=f"pip download could not run: {exc}")
+        log = done.stdout + done.stderr
+        wheels = tuple(sorted({Path(m.group(1)) for line in done.stdout.splitlines() if (m := _SAVED.match(line.strip()))}))
+        if done.returncode != 0:
+            last = next((line for line in reversed(done.stderr.strip().splitlines()) if line.startswith("ERROR")),
+                        done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "pip download failed")
+            return Resolution((), error=last, log=log)
+        missing = [w for w in wheels if not w.is_file()]
+        if missing:
+            return Resolution((), error=f"pip reported wheels that are not there: {missing[0]}", log=log)
+        record = self._record(spec)
+        record.parent.mkdir(exist_ok=True)
+        record.write_text(json.dumps({"requirements": list(spec.requirements), "python": series(spec.python),
+                                      "wheels": [w.name for w in wheels]}, indent=1) + "\n", encoding="utf-8")
+        return Resolution(wheels, log=log)
