@@ -1,8 +1,12 @@
-"""Build plans: a context per cell, content-hash caching, per-cell logs, parallel builds.
+"""Build plans: a context per cell, content-hash caching, shared stages, per-cell logs, parallel builds.
 
 A cell's image is tagged ``envforge/<cell>:<hash>`` where the hash covers everything that goes into
 the build (rendered Dockerfile, generated files, probe payload, CA bundle, wheels, the resolved base
 image's id). An image with that tag already present means nothing changed: it is not rebuilt.
+
+Cells that share a base share their first stages (``runtime`` and ``toolchain``: the distribution's
+Python and venv). Those stages are built once per distinct prefix before the cells are built in
+parallel, so concurrent builds take them from the layer cache instead of all doing the same apt work.
 """
 
 from __future__ import annotations
@@ -12,10 +16,11 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Callable, Protocol, TextIO
 
 from . import __version__
 from .engine import LABEL_ROLE, LABEL_RUN, Engine
@@ -24,10 +29,11 @@ from .render import LABEL_PREFIX, RenderedCell
 from .site import Site
 from .wheelhouse import Wheelhouse
 
-__all__ = ["BuildSettings", "BuildResult", "BuildProgress", "build_cells", "build_cell", "probe_payload",
-           "image_tag", "LABEL_CONTENT_HASH"]
+__all__ = ["BuildSettings", "BuildResult", "BuildProgress", "build_cells", "probe_payload", "image_tag",
+           "LABEL_CONTENT_HASH", "TOOLCHAIN_STAGE"]
 
 LABEL_CONTENT_HASH = f"{LABEL_PREFIX}.content-hash"
+TOOLCHAIN_STAGE = "toolchain"
 _PROBE_DIR = Path(__file__).resolve().parent / "probe"
 
 
@@ -70,6 +76,30 @@ class BuildResult:
         return self.image_id is not None and self.error is None
 
 
+@dataclass
+class _Plan:
+    """One cell, prepared: everything decided, nothing built yet."""
+
+    cell: Cell
+    rendered: RenderedCell
+    log_path: Path
+    base: str
+    files: dict[str, bytes] = field(default_factory=dict)
+    wheels: tuple[Path, ...] = ()
+    notes: list[str] = field(default_factory=list)
+    digest: str = ""
+    tag: str = ""
+    result: BuildResult | None = None  # set when nothing is left to build (cached, or failed early)
+
+    def stage_key(self, base_id: str) -> str | None:
+        """Cells with the same key share the stages before the builder's first COPY."""
+        lines = self.rendered.dockerfile.splitlines()
+        if f"FROM runtime AS {TOOLCHAIN_STAGE}" not in lines:
+            return None
+        prefix = [line for line in lines[: lines.index("COPY build/ /tmp/envforge/")] if not line.startswith("#")]
+        return hashlib.sha256("\n".join([base_id, *prefix]).encode()).hexdigest()
+
+
 def probe_payload() -> dict[str, bytes]:
     """The probe package as context files (``probe/lib/envforge_probe/*.py``), sorted and stable."""
     return {f"probe/lib/envforge_probe/{p.name}": p.read_bytes() for p in sorted(_PROBE_DIR.glob("*.py"))}
@@ -79,7 +109,7 @@ def image_tag(cell_id: str, content_hash: str) -> str:
     return f"envforge/{cell_id.lower()}:{content_hash[:16]}"
 
 
-def _content_hash(rendered: RenderedCell, files: dict[str, bytes], wheels: list[Path], base_id: str,
+def _content_hash(rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...], base_id: str,
                   buildargs: dict[str, str]) -> str:
     h = hashlib.sha256(rendered.digest.encode())
     for name in sorted(files):
@@ -112,81 +142,99 @@ def _write_context(directory: Path, rendered: RenderedCell, files: dict[str, byt
         (house / ".complete").write_text("every wheel is here: pip runs with --no-index\n", encoding="utf-8")
 
 
-def build_cell(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings,
-               progress: BuildProgress | None = None) -> BuildResult:
-    """Build one cell (or find it already built); never raises for a failing build."""
-    settings.logs_dir.mkdir(parents=True, exist_ok=True)
+class _Log:
+    """A cell's build log; every line stamped with the seconds since the log was opened."""
+
+    def __init__(self, path: Path) -> None:
+        self.handle: TextIO = path.open("w", encoding="utf-8")
+        self.start = time.perf_counter()
+        self.lock = threading.Lock()
+
+    def __call__(self, line: str) -> None:
+        with self.lock:
+            self.handle.write(f"[{time.perf_counter() - self.start:7.1f}s] {line}\n")
+            self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings) -> tuple[_Plan, str | None]:
+    """Decide everything about a cell's build; (plan, base image id). Never raises for the cell's own problems."""
     log_path = settings.logs_dir / f"{cell.id}.build.log"
-    base = settings.site.base_for(cell.spec.base_image, settings.matrix_bases)
-    files = {**rendered.files, **probe_payload()}
+    plan = _Plan(cell, rendered, log_path, settings.site.base_for(cell.spec.base_image, settings.matrix_bases))
+    plan.files = {**rendered.files, **probe_payload()}
     if settings.site.ca_bundle is not None:
-        files["build/ca-bundle.pem"] = settings.site.ca_bundle.read_bytes()
-    if progress:
-        progress.build_started(cell.id)
-    base_id = engine.image_id(base)
-    if base_id is None and engine.pull(base):
-        base_id = engine.image_id(base)
+        plan.files["build/ca-bundle.pem"] = settings.site.ca_bundle.read_bytes()
+    base_id = engine.image_id(plan.base)
+    if base_id is None and engine.pull(plan.base):
+        base_id = engine.image_id(plan.base)
     if base_id is None:
-        error = (f"base image {base} is not present and cannot be pulled: run scripts/setup, or map "
-                 f"{cell.spec.base_image} to a local image in the site file (.envforge/site.yaml)")
-        log_path.write_text(error + "\n", encoding="utf-8")
-        result = BuildResult(cell.id, None, "", "", base, log_path, 0.0, error=error)
-        if progress:
-            progress.build_finished(result)
-        return result
-    wheels: tuple[Path, ...] = ()
-    notes: list[str] = []
+        plan.result = _failed(plan, f"base image {plan.base} is not present and cannot be pulled: run scripts/setup, "
+                                    f"or map {cell.spec.base_image} to a local image in the site file (.envforge/site.yaml)")
+        return plan, None
     if settings.wheelhouse is not None:
         resolution = settings.wheelhouse.resolve(cell.spec)
         if resolution.complete:
-            wheels = resolution.wheels
-            notes.append(f"# wheelhouse: {len(wheels)} wheels from {settings.wheelhouse.directory} (pip --no-index)")
+            plan.wheels = resolution.wheels
+            plan.notes.append(f"wheelhouse: {len(plan.wheels)} wheels from {settings.wheelhouse.directory} (pip --no-index)")
         elif settings.offline:
-            error = (f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy this cell: "
-                     f"{resolution.error}; fill it once with network access (envforge build --wheelhouse DIR)")
-            log_path.write_text(error + "\n" + resolution.log, encoding="utf-8")
-            result = BuildResult(cell.id, None, "", "", base, log_path, 0.0, error=error)
-            if progress:
-                progress.build_finished(result)
-            return result
+            plan.result = _failed(plan, f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy "
+                                        f"this cell: {resolution.error}; fill it once with network access "
+                                        "(envforge build --wheelhouse DIR)", resolution.log)
+            return plan, base_id
         else:
-            notes.append(f"# wheelhouse not used ({resolution.error}): pip in the build uses the package index")
-    buildargs = {"BASE_IMAGE": base}
-    digest = _content_hash(rendered, files, wheels, base_id, buildargs)
-    tag = image_tag(cell.id, digest)
-    existing = engine.image_id(tag)
+            plan.notes.append(f"wheelhouse not used ({resolution.error}): pip in the build uses the package index")
+    plan.digest = _content_hash(rendered, plan.files, plan.wheels, base_id, {"BASE_IMAGE": plan.base})
+    plan.tag = image_tag(cell.id, plan.digest)
+    existing = engine.image_id(plan.tag)
     if existing and not settings.nocache:
-        log_path.write_text(f"unchanged since its last build: {tag} ({existing})\n", encoding="utf-8")
-        result = BuildResult(cell.id, existing, tag, digest, base, log_path, 0.0, cached=True)
-        if progress:
-            progress.build_finished(result)
-        return result
+        log_path.write_text(f"unchanged since its last build: {plan.tag} ({existing})\n", encoding="utf-8")
+        plan.result = BuildResult(cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True)
+    return plan, base_id
+
+
+def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
+    plan.log_path.write_text(error + "\n" + detail, encoding="utf-8")
+    return BuildResult(plan.cell.id, None, "", "", plan.base, plan.log_path, 0.0, error=error)
+
+
+def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: BuildProgress | None,
+           target: str | None = None, log: _Log | None = None) -> BuildResult:
+    """Run the engine build of ``plan`` (the whole image, or only up to ``target``)."""
     labels = {
-        LABEL_CONTENT_HASH: digest,
+        LABEL_CONTENT_HASH: plan.digest,
         f"{LABEL_PREFIX}.matrix-digest": settings.matrix_digest,
         f"{LABEL_PREFIX}.version": __version__,
-        f"{LABEL_PREFIX}.base-image": base,
+        f"{LABEL_PREFIX}.base-image": plan.base,
         LABEL_RUN: settings.run_id,
-        LABEL_ROLE: "cell-image",
+        LABEL_ROLE: "cell-image" if target is None else "stage-cache",
     }
-    with tempfile.TemporaryDirectory(prefix=f"envforge-{cell.id}-") as tmp, \
-            log_path.open("w", encoding="utf-8") as log:
-        context = Path(tmp)
-        _write_context(context, rendered, files, wheels)
-        log.write(f"# envforge build of {cell.id}\n# tag {tag}\n# base {base} ({base_id})\n")
-        log.write("".join(note + "\n" for note in notes))
-        if settings.offline:
-            log.write("# offline: the build runs with no network (network_mode=none)\n")
-        outcome = engine.build(
-            context, tag=tag, labels=labels, buildargs=buildargs, nocache=settings.nocache,
-            network_mode="none" if settings.offline else None,
-            log=lambda line: (log.write(line + "\n"), log.flush()),
-            on_step=(lambda step, total: progress.build_step(cell.id, step, total)) if progress else None,
-        )
-    result = BuildResult(cell.id, outcome.image_id, tag, digest, base, log_path, outcome.seconds, error=outcome.error)
-    if progress:
-        progress.build_finished(result)
-    return result
+    own_log = log is None
+    log = log or _Log(plan.log_path)
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"envforge-{plan.cell.id}-") as tmp:
+            context = Path(tmp)
+            _write_context(context, plan.rendered, plan.files, plan.wheels)
+            if target is None:
+                log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
+                for note in plan.notes:
+                    log(f"# {note}")
+                if settings.offline:
+                    log("# offline: the build runs with no network (network_mode=none)")
+            else:
+                log(f"# shared stage '{target}' for the cells on {plan.base}")
+            outcome = engine.build(
+                context, tag=plan.tag if target is None else f"envforge/stage:{plan.digest[:16]}", labels=labels,
+                buildargs={"BASE_IMAGE": plan.base}, nocache=settings.nocache and target is None,
+                network_mode="none" if settings.offline else None, target=target, log=log,
+                on_step=(lambda s, t: progress.build_step(plan.cell.id, s, t)) if progress and target is None else None,
+            )
+    finally:
+        if own_log:
+            log.close()
+    return BuildResult(plan.cell.id, outcome.image_id, plan.tag, plan.digest, plan.base, plan.log_path,
+                       outcome.seconds, error=outcome.error)
 
 
 def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings: BuildSettings,
@@ -196,17 +244,53 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
 
     ``on_built`` is called (serially) as each build finishes, e.g. to probe it while others build.
     """
+    settings.logs_dir.mkdir(parents=True, exist_ok=True)
     lock = threading.Lock()
+    results: dict[str, BuildResult] = {}
+    stage_done: dict[str, threading.Event] = {}
+    stage_owner: dict[str, str] = {}
 
-    def one(item: tuple[Cell, RenderedCell]) -> BuildResult:
-        cell, rendered = item
-        result = build_cell(engine, cell, rendered, settings, progress)
+    def finish(plan: _Plan, result: BuildResult) -> None:
+        results[plan.cell.id] = result
+        if progress:
+            progress.build_finished(result)
         if on_built:
             with lock:
-                on_built(cell, result)
-        return result
+                on_built(plan.cell, result)
 
-    if settings.jobs <= 1 or len(cells) <= 1:
-        return [one(item) for item in cells]
-    with ThreadPoolExecutor(max_workers=settings.jobs, thread_name_prefix="envforge-build") as pool:
-        return list(pool.map(one, cells))
+    def one(item: tuple[Cell, RenderedCell]) -> None:
+        cell, rendered = item
+        if progress:
+            progress.build_started(cell.id)
+        plan, base_id = _prepare(engine, cell, rendered, settings)
+        if plan.result is not None:
+            finish(plan, plan.result)
+            return
+        key = plan.stage_key(base_id or "") if not settings.nocache else None
+        log = _Log(plan.log_path)
+        try:
+            if key is not None:
+                with lock:
+                    event = stage_done.get(key)
+                    owner = event is None
+                    if owner:
+                        event = stage_done[key] = threading.Event()
+                        stage_owner[key] = cell.id
+                if owner:
+                    _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log)
+                    event.set()  # a failed shared stage fails again, with its log, in the cell's own build
+                else:
+                    log(f"# waiting for the shared stage '{TOOLCHAIN_STAGE}' built with {stage_owner[key]}")
+                    event.wait()
+            finish(plan, _build(engine, plan, settings, progress, log=log))
+        finally:
+            log.close()
+
+    jobs = max(1, min(settings.jobs, len(cells)))
+    if jobs == 1:
+        for item in cells:
+            one(item)
+    else:
+        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="envforge-build") as pool:
+            list(pool.map(one, cells))
+    return [results[cell.id] for cell, _ in cells]

@@ -157,8 +157,9 @@ def certify(
     build_error: str | None = None,
     build_seconds: float = 0.0,
     probe: ProbeRun | None = None,
+    gpu_peaks: dict[str, dict[str, float]] | None = None,
 ) -> Certificate:
-    """Judge one cell on one host."""
+    """Judge one cell on one host (``gpu_peaks``: peak TFLOP/s by GPU name, for L3)."""
     base = {"cell_id": cell_id, "image_id": image_id, "image_tag": image_tag,
             "host_fingerprint": host.fingerprint, "level_requested": level, "expectations": expectations}
     timings = {"build_s": round(build_seconds, 2)}
@@ -176,7 +177,8 @@ def certify(
         return Certificate(**base, verdict=Verdict.PROBE_ERROR, level_reached=0, ceiling=diag.summary,
                            diagnoses=(diag,), timings=timings)
     timings.update({k: v for k, v in (facts.get("timings") or {}).items() if isinstance(v, (int, float))})
-    checks = _host_checks(judge(facts, expectations, level=level), host, level, expectations)
+    judged = judge(facts, {**expectations, "gpu_peaks": gpu_peaks or {}}, level=level)
+    checks = _host_checks(judged, host, level, expectations)
     reached, ceiling = level_reached(checks, level)
     failed = [c for c in checks if c["status"] == "fail"]
     diagnoses = tuple(

@@ -23,10 +23,10 @@ from rich.table import Table
 from . import __version__, project
 from .build import BuildResult, BuildSettings, build_cells
 from .certify import Verdict
-from .engine import Engine, Hardening
+from .engine import LABEL_ROLE, Engine, Hardening
 from .errors import EXIT_FAILED, EXIT_OK, BadInputError, EnvforgeError, InvalidFileError
 from .host import HostInfo, detect_host
-from .knowledge import load_knowledge
+from .knowledge import KnowledgeBase, load_knowledge
 from .knowledge.driver import brand_of, check_driver, evaluate_require
 from .knowledge.explain import explain
 from .knowledge.models import parse_cc
@@ -36,6 +36,7 @@ from .runner import CellOutcome, CertifyOptions, certify_cells, outcome_json
 from .site import STATE_DIR, load_site
 from .stacks import StackSpec
 from .store import Store, new_run_id
+from .verify import verify_image
 from .versions import parse_version
 from .wheelhouse import Wheelhouse
 
@@ -129,6 +130,7 @@ class _Progress:
 class _Prepared:
     """What certify and build both set up before building."""
 
+    kb: KnowledgeBase
     expansion: Expansion
     cells: tuple[Cell, ...]
     engine: Engine
@@ -162,7 +164,7 @@ def _prepare(args: argparse.Namespace, output: Output) -> _Prepared:
         if wheelhouse:
             mode = "offline: no package index, no network in builds" if args.offline else "each wheel downloaded once"
             output.note(f"wheelhouse: {wheelhouse.directory} ({mode})")
-    return _Prepared(expansion, cells, engine, host, run_id, settings)
+    return _Prepared(kb, expansion, cells, engine, host, run_id, settings)
 
 
 def cmd_certify(args: argparse.Namespace, output: Output) -> int:
@@ -183,7 +185,7 @@ def cmd_certify(args: argparse.Namespace, output: Output) -> int:
         try:
             with _Progress(output, [c.id for c in cells]) as progress:
                 outcomes = certify_cells(engine=engine, cells=cells, store=store, host=host, settings=settings,
-                                         options=options, reporter=progress)
+                                         options=options, reporter=progress, gpu_peaks=prep.kb.gpu_peaks())
             status = "finished"
         except KeyboardInterrupt:
             status = "interrupted"
@@ -228,12 +230,56 @@ def _framework_label(spec: StackSpec) -> str:
     return f"Keras {spec.framework_version} on {spec.backend}"
 
 
+# -- verify ------------------------------------------------------------------------------------------
+
+
+def cmd_verify(args: argparse.Namespace, output: Output) -> int:
+    engine = Engine.connect()
+    host = detect_host(engine.info())
+    run_id = new_run_id()
+    options = CertifyOptions(level=args.level, probe_timeout=args.probe_timeout,
+                             hardening=Hardening(memory=args.probe_memory))
+    engine.remove_containers({LABEL_ROLE: "probe"}, only_stopped=True)  # left by a run that died
+    result = verify_image(engine, args.image, host=host, options=options, run_id=run_id,
+                          expect_accelerator=args.expect_accelerator, gpu_peaks=load_knowledge().gpu_peaks())
+    if args.db:
+        with Store(Path(args.db)) as store:
+            store.start_run(run_id, command=f"verify {args.image}", host=host, level=args.level)
+            store.add(run_id, result.certificate)
+            store.finish_run(run_id, "finished")
+    if output.json_mode:
+        output.json({"run_id": run_id, "host": host.to_dict(), **result.to_dict()})
+    else:
+        cert = result.certificate
+        how = "probe added for this run" if result.injected else "the image's own probe"
+        output.note(f"verifying {args.image} ({how}) on {host.summary()}")
+        _print_checks(output, cert.checks)
+        style = "bold green" if result.passed else "bold red"
+        note = f" ({escape(cert.ceiling)})" if cert.ceiling else ""
+        output.out.print(f"[{style}]{'PASS' if result.passed else 'FAIL'}[/]: level reached L{cert.level_reached}{note}")
+        for diag in cert.diagnoses:
+            output.out.print(f"  [bold]{diag.code}[/]: {escape(diag.summary)}" + (f"\n    fix: {escape(diag.fix)}" if diag.fix else ""))
+    return EXIT_OK if result.passed else EXIT_FAILED
+
+
+def _print_checks(output: Output, checks: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> None:
+    table = Table(show_header=True, box=None, pad_edge=False)
+    for column in ("status", "check", "level", "result"):
+        table.add_column(column, overflow="fold")
+    colours = {"pass": "green", "warn": "yellow", "skip": "dim", "fail": "red"}
+    for check in checks:
+        code = f" [{check['code']}]" if check.get("code") and check["status"] != "pass" else ""
+        table.add_row(f"[{colours[check['status']]}]{check['status'].upper()}[/]", check["id"], f"L{check['level']}",
+                      escape(check["summary"] + code))
+    output.out.print(table)
+
+
 # -- build -------------------------------------------------------------------------------------------
 
 
 def cmd_build(args: argparse.Namespace, output: Output) -> int:
     prep = _prepare(args, output)
-    rendered = [(cell, render_cell(cell)) for cell in prep.cells]
+    rendered = [(cell, render_cell(cell, gpu_peaks=prep.kb.gpu_peaks())) for cell in prep.cells]
     with _Progress(output, [c.id for c in prep.cells]) as progress:
         results = build_cells(prep.engine, rendered, prep.settings, progress)
     if output.json_mode:
@@ -407,6 +453,11 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _probe_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--probe-timeout", type=float, default=900.0, help="seconds before a probe is killed (default 900)")
+    p.add_argument("--probe-memory", default="6g", help="memory limit of probe containers (default 6g)")
+
+
 def _build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=_positive_int, default=2, help="builds in parallel (default 2)")
     p.add_argument("--ca-bundle", help="CA bundle for pip in the builder stage (default: from pip config / env)")
@@ -431,9 +482,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="highest probe level (default 3)")
     _build_options(p)
     p.add_argument("--force", action="store_true", help="re-probe cells already certified for this image and host")
-    p.add_argument("--probe-timeout", type=float, default=900.0, help="seconds before a probe is killed (default 900)")
-    p.add_argument("--probe-memory", default="6g", help="memory limit of probe containers (default 6g)")
+    _probe_options(p)
     p.set_defaults(handler=cmd_certify)
+
+    p = sub.add_parser("verify", help="run an image's probe (or inject one) and judge it", allow_abbrev=False)
+    _common(p)
+    p.add_argument("image", help="image reference or id")
+    p.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="highest probe level (default 3)")
+    p.add_argument("--expect-accelerator", choices=("cuda", "rocm", "cpu"),
+                   help="what the image must use (default: its labels; none for foreign images)")
+    p.add_argument("--db", help="also record the certificate in this results database")
+    _probe_options(p)
+    p.set_defaults(handler=cmd_verify)
 
     p = sub.add_parser("build", help="render and build a matrix's images (no probing)", allow_abbrev=False)
     _common(p, matrix=True, select_opt=True)

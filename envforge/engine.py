@@ -153,14 +153,15 @@ class Engine:
         on_step: Callable[[int, int], None] | None = None,
         nocache: bool = False,
         network_mode: str | None = None,
+        target: str | None = None,
     ) -> BuildOutcome:
-        """Build ``context`` (its Dockerfile) with the classic builder, streaming log lines."""
+        """Build ``context`` (its Dockerfile, up to stage ``target``) with the classic builder, streaming log lines."""
         start = time.perf_counter()
         image_id, error, steps, cached = None, None, 0, 0
         try:
             stream = self.api.build(
                 path=str(context), tag=tag, labels=labels, buildargs=buildargs, rm=True, forcerm=True,
-                decode=True, pull=False, nocache=nocache, network_mode=network_mode,
+                decode=True, pull=False, nocache=nocache, network_mode=network_mode, target=target,
             )
             for chunk in stream:
                 if "stream" in chunk:
@@ -234,7 +235,10 @@ class Engine:
             try:
                 result = container.wait(timeout=timeout_s)
                 code: int | None = int(result.get("StatusCode", -1))
-            except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError):
+            except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError) as exc:
+                if not self.answers():
+                    return RunOutcome(exit_code=None, stdout="", stderr=str(exc), seconds=time.perf_counter() - start,
+                                      error="the Docker engine stopped answering during the probe")
                 timed_out, code = True, None
                 container.kill()
             stdout = container.logs(stdout=True, stderr=False).decode(errors="replace")
@@ -250,12 +254,20 @@ class Engine:
             if container is not None:
                 _remove_quietly(container)
 
-    def remove_containers(self, labels: dict[str, str]) -> int:
-        """Force-remove every container carrying all ``labels``; how many."""
-        filters = {"label": [f"{k}={v}" for k, v in labels.items()]}
+    def answers(self) -> bool:
+        try:
+            return bool(self.client.ping())
+        except EngineErrors:
+            return False
+
+    def remove_containers(self, labels: dict[str, str], *, only_stopped: bool = False) -> int:
+        """Force-remove every container carrying all ``labels`` (only stopped ones if asked); how many."""
+        filters: dict[str, Any] = {"label": [f"{k}={v}" for k, v in labels.items()]}
         removed = 0
         try:
             for container in self.client.containers.list(all=True, filters=filters):
+                if only_stopped and container.status in ("running", "restarting", "paused"):
+                    continue
                 _remove_quietly(container)
                 removed += 1
         except EngineErrors:

@@ -84,7 +84,8 @@ def cell_labels(cell: Cell) -> dict[str, str]:
     return labels
 
 
-def render_cell(cell: Cell, *, template_dir: Path | None = None) -> RenderedCell:
+def render_cell(cell: Cell, *, template_dir: Path | None = None,
+                gpu_peaks: dict[str, dict[str, float]] | None = None) -> RenderedCell:
     """Render ``cell``'s Dockerfile and generated context files."""
     spec = cell.spec
     template = template_for(cell)
@@ -115,8 +116,9 @@ def render_cell(cell: Cell, *, template_dir: Path | None = None) -> RenderedCell
     files = {
         "build/pip-install": (scripts / "pip-install").read_bytes(),
         "probe/bin/envforge-probe": (scripts / "envforge-probe").read_bytes(),
-        "probe/expect.json": (json.dumps({"cell": cell.id, **spec.expectations()}, sort_keys=True, indent=1)
-                              + "\n").encode(),
+        "probe/expect.json": (json.dumps({"cell": cell.id, **spec.expectations(),
+                                          **({"gpu_peaks": gpu_peaks} if gpu_peaks else {})},
+                                         sort_keys=True, indent=1) + "\n").encode(),
         "probe/version": f"envforge {__version__}\n".encode(),
     }
     return RenderedCell(cell_id=cell.id, template=template, dockerfile=_tidy(text), files=files,

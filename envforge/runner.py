@@ -74,17 +74,23 @@ def certify_cells(
     settings: BuildSettings,
     options: CertifyOptions,
     reporter: RunReporter | None = None,
+    gpu_peaks: dict[str, dict[str, float]] | None = None,
 ) -> list[CellOutcome]:
-    """Certify ``cells`` (already started as run ``settings.run_id`` in ``store``)."""
+    """Certify ``cells`` (already started as run ``settings.run_id`` in ``store``).
+
+    ``gpu_peaks`` (the knowledge base's peak TFLOP/s by GPU) goes into each image's expect.json and
+    into certification, for the L3 matmul check.
+    """
     outcomes: list[CellOutcome] = []
-    rendered = [(cell, render_cell(cell)) for cell in cells]
+    rendered = [(cell, render_cell(cell, gpu_peaks=gpu_peaks)) for cell in cells]
 
     def on_built(cell: Cell, build: BuildResult) -> None:
-        outcome = _certify_one(engine, cell, build, store, host, settings, options, reporter)
+        outcome = _certify_one(engine, cell, build, store, host, settings, options, reporter, gpu_peaks)
         outcomes.append(outcome)
         if reporter:
             reporter.cell_done(outcome)
 
+    engine.remove_containers({LABEL_ROLE: "probe"}, only_stopped=True)  # left by a run that died
     try:
         build_cells(engine, rendered, settings, reporter, on_built=on_built)
     except BaseException:
@@ -95,7 +101,8 @@ def certify_cells(
 
 
 def _certify_one(engine: Engine, cell: Cell, build: BuildResult, store: Store, host: HostInfo,
-                 settings: BuildSettings, options: CertifyOptions, reporter: RunReporter | None) -> CellOutcome:
+                 settings: BuildSettings, options: CertifyOptions, reporter: RunReporter | None,
+                 gpu_peaks: dict[str, dict[str, float]] | None) -> CellOutcome:
     expect = {"cell": cell.id, **cell.spec.expectations()}
     if not build.ok:
         cert = certify(cell_id=cell.id, expectations=expect, level=options.level, host=host, image_id=None,
@@ -116,7 +123,8 @@ def _certify_one(engine: Engine, cell: Cell, build: BuildResult, store: Store, h
         f"OOM: {probe.oom_killed}\n# --- stderr ---\n{probe.stderr}\n# --- stdout ---\n{probe.stdout}\n",
         encoding="utf-8")
     cert = certify(cell_id=cell.id, expectations=expect, level=options.level, host=host,
-                   image_id=build.image_id, image_tag=build.tag, build_seconds=build.seconds, probe=probe)
+                   image_id=build.image_id, image_tag=build.tag, build_seconds=build.seconds, probe=probe,
+                   gpu_peaks=gpu_peaks)
     store.add(settings.run_id, cert, build_log=str(build.log_path), probe_log=str(probe_log))
     return CellOutcome(cell, build, cert, probe_log=probe_log)
 

@@ -1,8 +1,11 @@
 """A host-side wheelhouse shared by every cell: each wheel is downloaded once, on the host.
 
 For a cell, the host's pip resolves the cell's requirements *for the image* (its Python, ABI and
-manylinux level from the base's glibc) into the wheelhouse directory, and the files of that
-resolution are hardlinked into the cell's build context, where pip installs them with --no-index.
+manylinux level from the base's glibc) into a directory of its own, with the shared wheelhouse as a
+find-links source (a wheel already there is copied, not downloaded); that directory's files are the
+resolution, and new ones are moved into the wheelhouse. Concurrent resolutions therefore never race
+on one directory. The resolution's files are hardlinked into the cell's build context, where pip
+installs them with --no-index.
 Offline, the resolution uses the wheelhouse alone (--no-index --find-links), so a build needs no
 package index at all. A cell whose requirements cannot be resolved to wheels (sdist-only packages,
 an index that is down) is built the ordinary way, from the index, and says so.
@@ -16,12 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import platform
-import re
 import subprocess
 import sys
-import threading
-from dataclasses import dataclass, field
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BadInputError
@@ -30,9 +33,6 @@ from .stacks import StackSpec
 from .versions import series
 
 __all__ = ["Wheelhouse", "Resolution", "platform_tags"]
-
-_SAVED = re.compile(r"^(?:Saved|File was already downloaded) (.+\.whl)\s*$")
-
 
 def platform_tags(glibc_minor: int, machine: str) -> list[str]:
     """manylinux tags an image with glibc 2.<minor> on ``machine`` installs, newest first."""
@@ -62,8 +62,6 @@ class Wheelhouse:
     offline: bool = False
     refresh: bool = False
     python: str = sys.executable
-    _locks: dict[str, threading.Lock] = field(default_factory=dict)
-    _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -75,22 +73,25 @@ class Wheelhouse:
         dist = self.kb.distribution(spec.os) or self.kb.distribution(self.kb.images.python_images.codename)
         return dist.glibc.minor if dist else 17
 
-    def command(self, spec: StackSpec) -> list[str]:
-        """The pip download command for ``spec``'s requirements, for the image's Python and platform."""
+    def target(self, spec: StackSpec) -> list[str]:
+        """The pip options that decide a resolution: the image's Python, ABI and platforms."""
         py = series(spec.python)
-        argv = [self.python, "-m", "pip", "download", "--disable-pip-version-check", "--progress-bar", "off",
-                "--dest", str(self.directory), "--only-binary=:all:", "--python-version", py,
-                "--implementation", "cp", "--abi", f"cp{py.replace('.', '')}", "--abi", "abi3", "--abi", "none"]
+        argv = ["--only-binary=:all:", "--python-version", py, "--implementation", "cp",
+                "--abi", f"cp{py.replace('.', '')}", "--abi", "abi3", "--abi", "none"]
         for tag in platform_tags(self._glibc(spec), platform.machine()):
             argv += ["--platform", tag]
+        return argv
+
+    def command(self, spec: StackSpec, dest: Path) -> list[str]:
+        """pip download of ``spec``'s requirements into ``dest``, the wheelhouse as a local source."""
+        argv = [self.python, "-m", "pip", "download", "--disable-pip-version-check", "--progress-bar", "off",
+                "--dest", str(dest), *self.target(spec), "--find-links", str(self.directory)]
         if self.offline:
-            argv += ["--no-index", "--find-links", str(self.directory)]
+            argv.append("--no-index")
         return argv + list(spec.requirements)
 
     def _record(self, spec: StackSpec) -> Path:
-        argv = [a for a in self.command(spec)[3:] if a != str(self.directory)]  # what decides the resolution
-        argv = [a for a in argv if a not in ("--no-index", "--find-links")]
-        key = hashlib.sha256(json.dumps(argv).encode()).hexdigest()[:24]
+        key = hashlib.sha256(json.dumps([*self.target(spec), *spec.requirements]).encode()).hexdigest()[:24]
         return self.directory / ".resolutions" / f"{key}.json"
 
     def _recorded(self, spec: StackSpec) -> Resolution | None:
@@ -113,23 +114,22 @@ class Wheelhouse:
         recorded = self._recorded(spec)
         if recorded is not None:
             return recorded
-        key = series(spec.python)
-        with self._guard:
-            lock = self._locks.setdefault(key, threading.Lock())
-        with lock:  # two resolutions for the same Python would race on the same files
+        with tempfile.TemporaryDirectory(dir=self.directory, prefix=".resolve-") as tmp:
             try:
-                done = subprocess.run(self.command(spec), capture_output=True, text=True, timeout=1800, check=False)
+                done = subprocess.run(self.command(spec, Path(tmp)), capture_output=True, text=True, timeout=1800,
+                                      check=False)
             except (OSError, subprocess.SubprocessError) as exc:
                 return Resolution((), error=f"pip download could not run: {exc}")
-        log = done.stdout + done.stderr
-        wheels = tuple(sorted({Path(m.group(1)) for line in done.stdout.splitlines() if (m := _SAVED.match(line.strip()))}))
-        if done.returncode != 0:
-            last = next((line for line in reversed(done.stderr.strip().splitlines()) if line.startswith("ERROR")),
-                        done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "pip download failed")
-            return Resolution((), error=last, log=log)
-        missing = [w for w in wheels if not w.is_file()]
-        if missing:
-            return Resolution((), error=f"pip reported wheels that are not there: {missing[0]}", log=log)
+            log = done.stdout + done.stderr
+            if done.returncode != 0:
+                errors = [line for line in done.stderr.strip().splitlines() if line.startswith("ERROR")]
+                return Resolution((), error=(errors or ["pip download failed"])[-1], log=log)
+            names = sorted(p.name for p in Path(tmp).glob("*.whl"))
+            for name in names:
+                target = self.directory / name
+                if not target.exists():  # another resolution may have moved the same wheel in meanwhile
+                    os.replace(Path(tmp, name), target)
+        wheels = tuple(self.directory / name for name in names)
         record = self._record(spec)
         record.parent.mkdir(exist_ok=True)
         record.write_text(json.dumps({"requirements": list(spec.requirements), "python": series(spec.python),

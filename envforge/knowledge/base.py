@@ -160,6 +160,15 @@ class KnowledgeBase:
                     best = (len(key), named)
         return best[1] if best else None
 
+    def gpu_peaks(self) -> dict[str, dict[str, float]]:
+        """Peak TFLOP/s by GPU name (every alias too), for the probe's L3 throughput check."""
+        peaks: dict[str, dict[str, float]] = {}
+        for gpu in self.gpus.gpus:
+            if gpu.peak_tflops:
+                for name in (gpu.name, *gpu.aliases):
+                    peaks[name] = dict(gpu.peak_tflops)
+        return dict(sorted(peaks.items()))
+
     def gpus_with_cc(self, cc: Version) -> list[Gpu]:
         return [g for g in self.gpus.gpus if g.cc == cc]
 

@@ -287,6 +287,7 @@ class Gpu(Sourced):
     architecture: str
     segment: Segment
     aliases: tuple[str, ...] = ()
+    peak_tflops: dict[Literal["fp32", "bf16"], float] = Field(default_factory=dict)
 
 
 class GpuFacts(Row):

@@ -18,7 +18,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from . import PROBE_VERSION, SCHEMA_VERSION
-from .cuda import expected_libraries, probe_driver, probe_libraries, probe_nvml
+from .cuda import expected_libraries, other_cudnn, probe_driver, probe_libraries, probe_nvml
+from .device import measure
 from .frameworks import detect_framework, load_framework
 from .judge import judge, level_reached
 from .system import container_facts, env_facts, host_gpu_facts, package_facts, python_facts
@@ -62,6 +63,9 @@ def collect(level: int, expect: dict[str, Any], workloads: list[str] | None) -> 
         return facts
     t = time.perf_counter()
     facts["libraries"] = probe_libraries(_libraries_for(framework.facts.get("build"), expect))
+    missing_cudnn = next((lib for lib in facts["libraries"] if lib["name"] == "cudnn" and not lib["loaded"]), None)
+    if missing_cudnn:
+        facts["cudnn_other"] = other_cudnn(int(str(missing_cudnn["soname"]).rsplit(".", 1)[1]))
     facts["nvml"] = probe_nvml()
     facts["cuda_driver"] = probe_driver() if facts["host_gpu"]["nvidia_device_nodes"] else {"loaded": False, "error": "no /dev/nvidia* device nodes"}
     timings["libraries_s"] = round(time.perf_counter() - t, 3)
@@ -69,10 +73,15 @@ def collect(level: int, expect: dict[str, Any], workloads: list[str] | None) -> 
     t = time.perf_counter()
     facts["workloads"] = [run_workload(n, framework, "cpu") for n in names]
     timings["workloads_cpu_s"] = round(time.perf_counter() - t, 3)
-    if level >= 2 and framework.gpu_count():
+    gpu = framework.gpu_count() > 0
+    if level >= 2 and gpu:
         t = time.perf_counter()
         facts["workloads"] += [run_workload(n, framework, "gpu") for n in names]
         timings["workloads_gpu_s"] = round(time.perf_counter() - t, 3)
+    if level >= 2:
+        t = time.perf_counter()
+        facts["device"] = measure(framework, level, gpu)
+        timings["device_s"] = round(time.perf_counter() - t, 3)
     timings["total_s"] = round(time.perf_counter() - started, 3)
     facts["timings"] = timings
     return facts

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["expected_libraries", "pip_library_dirs", "probe_libraries", "probe_driver", "probe_nvml"]
+__all__ = ["expected_libraries", "pip_library_dirs", "probe_libraries", "probe_driver", "probe_nvml", "other_cudnn"]
 
 # soname per CUDA major: (library, soname template); cuDNN's major comes from the build.
 _SONAMES: dict[int, tuple[tuple[str, str], ...]] = {
@@ -188,6 +188,27 @@ def probe_libraries(libs: list[tuple[str, str]]) -> list[dict[str, object]]:
             }
         )
     return facts
+
+
+def other_cudnn(expected_major: int) -> list[dict[str, object]]:
+    """cuDNN libraries of *other* majors that are present (a cuDNN 8 wheel under a build for 9)."""
+    found = []
+    dirs = pip_library_dirs() + [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
+    dirs += ["/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/local/cuda/lib64", "/usr/lib"]
+    for major in (7, 8, 9, 10):
+        if major == expected_major:
+            continue
+        soname = f"libcudnn.so.{major}"
+        path = next((os.path.join(d, soname) for d in dirs if os.path.exists(os.path.join(d, soname))), None)
+        if path is None:
+            continue
+        fact: dict[str, object] = {"soname": soname, "path": path, "version": None}
+        try:
+            fact["version"] = _cudnn(ctypes.CDLL(path))
+        except (OSError, AttributeError) as exc:
+            fact["error"] = str(exc)
+        found.append(fact)
+    return found
 
 
 def probe_driver() -> dict[str, object]:

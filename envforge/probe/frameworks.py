@@ -61,6 +61,7 @@ class TensorFlow(Framework):
         tf, seconds = _timed_import("tensorflow")
         self.tf = tf
         self.facts.update(version=tf.__version__, import_s=round(seconds, 3))
+        self.facts["memory_growth"] = self._memory_growth()
         build = dict(tf.sysconfig.get_build_info())
         caps = build.get("cuda_compute_capabilities") or []
         self.facts["build"] = {
@@ -73,6 +74,16 @@ class TensorFlow(Framework):
         self.keras = self._keras()
         gpus = tf.config.list_physical_devices("GPU")
         self.facts["gpus"] = [self._gpu_details(g) for g in gpus]
+
+    def _memory_growth(self) -> dict[str, Any]:
+        """Memory growth on every GPU, set before anything initialises them (H3)."""
+        gpus = self.tf.config.list_physical_devices("GPU")
+        try:
+            for gpu in gpus:
+                self.tf.config.experimental.set_memory_growth(gpu, True)
+        except (RuntimeError, ValueError) as exc:
+            return {"set": False, "gpus": len(gpus), "error": str(exc)}
+        return {"set": bool(gpus), "gpus": len(gpus), "error": None}
 
     def _keras(self) -> Any:
         if os.environ.get("TF_USE_LEGACY_KERAS") == "1" and importlib.util.find_spec("tf_keras"):
@@ -118,6 +129,7 @@ class Keras3(Framework):
         super().__init__()
         if backend:
             os.environ.setdefault("KERAS_BACKEND", backend)
+        os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")  # JAX: grow, do not grab all memory
         keras, seconds = _timed_import("keras")
         self.keras = keras
         self.facts.update(_keras_facts(keras), version=keras.__version__, import_s=round(seconds, 3))

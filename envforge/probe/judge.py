@@ -12,6 +12,8 @@ import math
 import re
 from typing import Any
 
+from .signatures import code_for_error
+
 __all__ = ["judge", "level_reached", "Check", "STATUSES"]
 
 STATUSES = ("pass", "warn", "skip", "fail")
@@ -147,6 +149,17 @@ def _library_checks(facts: dict[str, Any], expect: dict[str, Any]) -> list[Check
     checks: list[Check] = []
     for lib in facts.get("libraries") or []:
         name, cid = lib["name"], f"library.{lib['name']}"
+        other = [o for o in facts.get("cudnn_other") or [] if o.get("version")] if name == "cudnn" else []
+        if not lib.get("loaded") and other:
+            found = other[0]
+            want = expect.get("cudnn") or lib["soname"].rsplit(".", 1)[1]
+            checks.append(_check(cid, 1, "fail",
+                                 f"Loaded runtime CuDNN library: {found['version']} but source was compiled with: {want} "
+                                 f"({lib['soname']} is missing; {found['soname']} is at {found['path']})",
+                                 code="CUDNN_VERSION_MISMATCH", evidence=[str(found["path"])],
+                                 fix=f"install cuDNN {want.split('.')[0]}.x (nvidia-cudnn-cu12) and remove the "
+                                     f"{found['soname']} copy"))
+            continue
         if not lib.get("loaded"):
             status = "warn" if name in OPTIONAL_LIBRARIES else "fail"
             error = lib.get("error") or "not found"
@@ -198,7 +211,7 @@ def _workload_checks(facts: dict[str, Any], device: str, level: int) -> list[Che
         cid = f"model.{run['name']}.{device}"
         losses = run.get("losses") or []
         if run.get("error"):
-            code = "CUDNN_VERSION_MISMATCH" if "DNN library is not found" in run["error"] else "MODEL_TRAINING_FAILED"
+            code = code_for_error(run["error"], "MODEL_TRAINING_FAILED")
             checks.append(_check(cid, level, "fail", f"{run['name']} failed on {device}: {run['error'][:300]}",
                                  code=code, evidence=[run["error"][:1000]]))
         elif not losses or not all(isinstance(v, (int, float)) and math.isfinite(v) for v in losses):
@@ -242,9 +255,122 @@ def _gpu_checks(fw: dict[str, Any], facts: dict[str, Any], expect: dict[str, Any
     checks = [_check("gpu.visible", 2, "pass", f"{len(gpus)} GPU(s): " + ", ".join(
         str(g.get("device_name") or g.get("name")) for g in gpus))]
     checks += _arch_checks(gpus, fw, expect)
+    device = facts.get("device") or {}
+    checks += _device_l2_checks(device, fw)
     checks += _workload_checks(facts, "gpu", 2)
-    for item in facts.get("gpu_checks") or []:
-        checks.append(item)
+    checks += _device_l3_checks(device, gpus, expect)
+    return checks
+
+
+NUMERIC_TOLERANCE = 1e-2  # TF32 matmuls (Ampere and newer) agree with FP32 to about 1e-3 relative
+
+
+def _failed(item: dict[str, Any], cid: str, level: int, what: str) -> Check | None:
+    if not item.get("error"):
+        return None
+    return _check(cid, level, "fail", f"{what} failed: {item['error'][:300]}",
+                  code=code_for_error(item["error"], "GPU_CHECK_FAILED"), evidence=[item["error"][:1000]])
+
+
+def _device_l2_checks(device: dict[str, Any], fw: dict[str, Any]) -> list[Check]:
+    checks: list[Check] = []
+    growth = fw.get("memory_growth")
+    if growth and growth.get("error"):
+        checks.append(_check("gpu.memory_growth", 2, "warn", f"memory growth could not be set: {growth['error']}",
+                             code="MEMORY_CONFIG_ORDER_ERROR", fix="set memory growth right after importing TensorFlow"))
+    elif growth and growth.get("set"):
+        checks.append(_check("gpu.memory_growth", 2, "pass", f"memory growth set on {growth.get('gpus')} GPU(s) before initialisation"))
+    place = device.get("placement")
+    if place:
+        failed = _failed(place, "gpu.placement", 2, "placing an op on the GPU")
+        if failed:
+            checks.append(failed)
+        elif place.get("on_gpu"):
+            checks.append(_check("gpu.placement", 2, "pass", f"an op asked for the GPU ran on {place.get('device')}"))
+        else:
+            checks.append(_check("gpu.placement", 2, "fail", f"an op asked for the GPU ran on {place.get('device')}",
+                                 code="PERF_CPU_FALLBACK_OPS", fix="check the device list and soft placement"))
+    num = device.get("numerics")
+    if num:
+        failed = _failed(num, "gpu.numerics", 2, "matmul/conv on the GPU")
+        if failed:
+            checks.append(failed)
+        else:
+            worst = max(num.get("matmul_rel_err", 0.0), num.get("conv_rel_err", 0.0))
+            status = "pass" if worst <= NUMERIC_TOLERANCE else "fail"
+            checks.append(_check("gpu.numerics", 2, status,
+                                 f"GPU against CPU: matmul rel. error {num.get('matmul_rel_err'):.2e}, "
+                                 f"conv2d {num.get('conv_rel_err'):.2e} (tolerance {NUMERIC_TOLERANCE:.0e})",
+                                 code=None if status == "pass" else "GPU_NUMERICS_MISMATCH"))
+    return checks
+
+
+MATMUL_WARN, MATMUL_FAIL = 0.25, 0.05  # fractions of the FP32 peak
+
+
+def _peak(gpus: list[dict[str, Any]], expect: dict[str, Any]) -> tuple[str | None, float | None]:
+    peaks = expect.get("gpu_peaks") or {}
+    for gpu in gpus:
+        name = str(gpu.get("device_name") or gpu.get("name") or "")
+        words = set(re.sub(r"[^a-z0-9]+", " ", name.lower()).split()) - {"nvidia", "geforce", "tesla"}
+        best = None
+        for candidate, values in peaks.items():
+            cand = set(re.sub(r"[^a-z0-9]+", " ", candidate.lower()).split()) - {"nvidia", "geforce", "tesla"}
+            if cand and cand <= words and (best is None or len(cand) > len(best[0])):
+                best = (cand, candidate, values)
+        if best:
+            return best[1], float(best[2]["fp32"])
+    return None, None
+
+
+def _device_l3_checks(device: dict[str, Any], gpus: list[dict[str, Any]], expect: dict[str, Any]) -> list[Check]:
+    checks: list[Check] = []
+    matmul = {m.get("device"): m for m in device.get("matmul") or []}
+    gpu_mm = matmul.get("gpu")
+    if gpu_mm:
+        failed = _failed(gpu_mm, "perf.matmul", 3, "matmul throughput")
+        name, peak = _peak(gpus, expect)
+        if failed:
+            checks.append(failed)
+        elif peak:
+            ratio = gpu_mm["tflops"] / peak
+            status = "pass" if ratio >= MATMUL_WARN else "warn" if ratio >= MATMUL_FAIL else "fail"
+            checks.append(_check("perf.matmul", 3, status,
+                                 f"FP32 matmul {gpu_mm['tflops']} TFLOP/s = {ratio:.0%} of {name}'s {peak} TFLOP/s peak"
+                                 " (TF32 tensor cores can exceed it)",
+                                 code=None if status == "pass" else "GPU_THROUGHPUT_LOW",
+                                 fix=None if status == "pass" else "check clocks, power limits and other processes (nvidia-smi)"))
+        else:
+            checks.append(_check("perf.matmul", 3, "warn",
+                                 f"FP32 matmul {gpu_mm['tflops']} TFLOP/s; no peak for this GPU in the knowledge base"))
+    models = {(m.get("device"), m.get("batch")): m for m in device.get("models") or []}
+    gpu_big, cpu_big, gpu_one = models.get(("gpu", 256)), models.get(("cpu", 256)), models.get(("gpu", 1))
+    if gpu_big and cpu_big:
+        failed = _failed(gpu_big, "perf.model", 3, "model throughput on the GPU") or _failed(cpu_big, "perf.model", 3, "model throughput on the CPU")
+        if failed:
+            checks.append(failed)
+        else:
+            speedup = gpu_big["samples_per_s"] / max(cpu_big["samples_per_s"], 1e-9)
+            checks.append(_check("perf.model", 3, "pass" if speedup >= 1 else "fail",
+                                 f"a small CNN at batch 256 trains {speedup:.1f}x faster on the GPU than on the CPU",
+                                 code=None if speedup >= 1 else "GPU_SLOWER_THAN_CPU"))
+    if gpu_big and gpu_one and not gpu_big.get("error") and not gpu_one.get("error"):
+        ratio = gpu_big["samples_per_s"] / max(gpu_one["samples_per_s"], 1e-9)
+        checks.append(_check("perf.batch_size", 3, "pass",
+                             f"batch 256 trains {ratio:.0f}x more samples/s than batch 1 on the GPU: per-step launch "
+                             "overhead dominates tiny batches (PERF_LAUNCH_OVERHEAD_SMALL_MODEL)"))
+    pipe = device.get("pipeline")
+    if pipe and not pipe.get("skipped") and (gpu_big or gpu_mm):
+        failed = _failed(pipe, "perf.pipeline", 3, "the tf.data pipeline check")
+        if failed:
+            checks.append(failed)
+        else:
+            gain = pipe["prefetched_steps_per_s"] / max(pipe["serial_steps_per_s"], 1e-9)
+            checks.append(_check("perf.pipeline", 3, "pass" if gain >= 1.1 else "warn",
+                                 f"an input-bound pipeline: {pipe['serial_steps_per_s']} steps/s serial, "
+                                 f"{pipe['prefetched_steps_per_s']} with parallel map + prefetch ({gain:.1f}x)",
+                                 code=None if gain >= 1.1 else "PERF_INPUT_BOUND",
+                                 fix=None if gain >= 1.1 else "map(num_parallel_calls=AUTOTUNE) and prefetch(AUTOTUNE)"))
     return checks
 
 

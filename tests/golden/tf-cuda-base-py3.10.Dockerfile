@@ -10,11 +10,13 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates python3 \
  && rm -rf /var/lib/apt/lists/*
 
-FROM runtime AS builder
+FROM runtime AS toolchain
 # hadolint ignore=DL3008
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv \
  && rm -rf /var/lib/apt/lists/*
+
+FROM toolchain AS builder
 COPY build/ /tmp/envforge/
 RUN python3 -m venv /opt/venv \
  && /tmp/envforge/pip-install tensorflow==2.14.0

@@ -124,3 +124,26 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(python_image: st
     refused = run_envforge("build", "-m", matrix, "--site", str(site), "--wheelhouse", str(empty), "--offline",
                            cwd=tmp_path)
     assert refused.returncode == 2 and "holds no wheels" in refused.stderr
+
+
+def test_concurrent_resolutions_into_one_wheelhouse_are_each_complete(tmp_path: Path) -> None:
+    """Two cells sharing pure-Python wheels, resolved at once (as --jobs does), each get their full set."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from envforge.knowledge import load_knowledge
+    from envforge.matrix import expand, load_matrix
+    from envforge.wheelhouse import Wheelhouse
+
+    kb = load_knowledge()
+    matrix = tmp_path / "m.yaml"
+    matrix.write_text('schema: 1\ncell_id: "{stack}-py{python}"\naxes:\n  stack: [keras-jax]\n  keras: ["3.15.1"]\n'
+                      '  jax: ["0.10.2"]\n  python: ["3.11", "3.13"]\n')
+    specs = [c.spec for c in expand(load_matrix(matrix), kb).cells]
+    shared = Wheelhouse(tmp_path / "shared", kb)
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(shared.resolve, specs))
+    alone = [Wheelhouse(tmp_path / f"alone{i}", kb).resolve(spec) for i, spec in enumerate(specs)]
+    for both, one in zip(together, alone):
+        assert both.complete and one.complete, (both.error, one.error)
+        assert sorted(w.name for w in both.wheels) == sorted(w.name for w in one.wheels)
+        assert all(w.is_file() for w in both.wheels)

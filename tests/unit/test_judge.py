@@ -131,3 +131,12 @@ def test_series_expectation_matches_any_patch_release() -> None:
     expect = {**CUDA_EXPECT, "framework_version": "2.21"}
     assert by_id(judge(facts(framework__version="2.21.3"), expect))["expect.framework_version"]["status"] == "pass"
     assert by_id(judge(facts(framework__version="2.2.1"), expect))["expect.framework_version"]["status"] == "fail"
+
+
+def test_cudnn_of_another_major_present_instead_of_the_builds() -> None:
+    f = facts(libraries__1__loaded=False, libraries__1__version=None,
+              libraries__1__error="libcudnn.so.9: cannot open shared object file: No such file or directory")
+    f["cudnn_other"] = [{"soname": "libcudnn.so.8", "path": "/x/nvidia/cudnn/lib/libcudnn.so.8", "version": "8.9.7"}]
+    check = by_id(judge(f, CUDA_EXPECT))["library.cudnn"]
+    assert check["code"] == "CUDNN_VERSION_MISMATCH"
+    assert "Loaded runtime CuDNN library: 8.9.7 but source was compiled with: 9.3" in check["summary"]

@@ -22,7 +22,8 @@ def test_two_stage_venv_layout_and_probe_last() -> None:
     assert "DO NOT EDIT" in text
     assert "ARG BASE_IMAGE=debian:bookworm-slim" in text
     stages = [line for line in text.splitlines() if line.startswith("FROM ")]
-    assert stages == ["FROM ${BASE_IMAGE} AS runtime", "FROM runtime AS builder", "FROM runtime"]
+    assert stages == ["FROM ${BASE_IMAGE} AS runtime", "FROM runtime AS toolchain", "FROM toolchain AS builder",
+                      "FROM runtime"]
     final = text.split("FROM runtime\n", 1)[1]
     assert "COPY --from=builder /opt/venv /opt/venv" in final
     assert "ca-bundle" not in final and "pip" not in final.replace("envforge-probe", "")

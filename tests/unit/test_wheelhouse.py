@@ -23,19 +23,20 @@ def test_platform_tags_follow_glibc() -> None:
 
 def test_download_command_targets_the_image(tmp_path: Path) -> None:
     house = Wheelhouse(tmp_path, KB)
-    argv = house.command(CELLS["plaidml-py3.9"].spec)  # Debian 11: Python 3.9, glibc 2.31
+    argv = house.command(CELLS["plaidml-py3.9"].spec, tmp_path / "dest")  # Debian 11: Python 3.9, glibc 2.31
     assert argv[argv.index("--python-version") + 1] == "3.9" and "cp39" in argv
     platforms = [argv[i + 1] for i, a in enumerate(argv) if a == "--platform"]
     assert platforms[0] == "manylinux_2_31_x86_64"
     assert argv[-4:] == ["plaidml-keras==0.7.0", "numpy<1.24", "h5py<3.8", "scipy<1.12"]
-    assert "--no-index" not in argv
+    assert "--no-index" not in argv and argv[argv.index("--find-links") + 1] == str(tmp_path)
+    assert argv[argv.index("--dest") + 1] == str(tmp_path / "dest")
 
 
 def test_offline_needs_wheels_and_resolves_from_them_alone(tmp_path: Path) -> None:
     with pytest.raises(BadInputError, match="holds no wheels"):
         Wheelhouse(tmp_path, KB, offline=True)
     (tmp_path / "x-1-py3-none-any.whl").write_bytes(b"")
-    argv = Wheelhouse(tmp_path, KB, offline=True).command(CELLS["keras-jax-py3.11"].spec)
+    argv = Wheelhouse(tmp_path, KB, offline=True).command(CELLS["keras-jax-py3.11"].spec, tmp_path / "d")
     assert argv[argv.index("--find-links") + 1] == str(tmp_path) and "--no-index" in argv
 
 
