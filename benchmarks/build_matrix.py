@@ -41,15 +41,15 @@ def sh(*argv: str, check: bool = True) -> subprocess.CompletedProcess[str]:
 
 
 def clean(cells: list[str]) -> None:
-    """Remove the cells' images and every dangling layer, so nothing is reused from an earlier build."""
+    """Remove the cells' images, envforge's shared-stage images and every dangling layer, so that a cold
+    build reuses nothing from an earlier one (the bases stay: they are inputs, not build products)."""
+    ids: list[str] = []
     for cell in cells:
-        ids = sh("docker", "images", "-q", "--filter", f"label=io.envforge.cell={cell}").stdout.split()
-        if ids:
-            sh("docker", "rmi", "-f", *sorted(set(ids)), check=False)
-    for tag in ("naive-bench",):
-        ids = sh("docker", "images", "-q", "--filter", f"reference={tag}/*").stdout.split()
-        if ids:
-            sh("docker", "rmi", "-f", *sorted(set(ids)), check=False)
+        ids += sh("docker", "images", "-q", "--filter", f"label=io.envforge.cell={cell}").stdout.split()
+    ids += sh("docker", "images", "-q", "--filter", "label=io.envforge.role=stage-cache").stdout.split()
+    ids += sh("docker", "images", "-q", "--filter", "reference=naive-bench/*").stdout.split()
+    if ids:
+        sh("docker", "rmi", "-f", *sorted(set(ids)), check=False)
     sh("docker", "image", "prune", "-f", check=False)
 
 

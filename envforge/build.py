@@ -4,6 +4,9 @@ A cell's image is tagged ``envforge/<cell>:<hash>`` where the hash covers everyt
 the build (rendered Dockerfile, generated files, probe payload, CA bundle, wheels, the resolved base
 image's id). An image with that tag already present means nothing changed: it is not rebuilt.
 
+Wheels reach builds over HTTP from the host (wheelhouse.WheelServer) when the engine is local and the
+build is online; offline builds carry them in their context.
+
 Cells that share a base share their first stages (``runtime`` and ``toolchain``: the distribution's
 Python and venv). Those stages are built once per distinct prefix before the cells are built in
 parallel, so concurrent builds take them from the layer cache instead of all doing the same apt work.
@@ -18,6 +21,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol, TextIO
@@ -27,7 +31,7 @@ from .engine import LABEL_ROLE, LABEL_RUN, Engine
 from .matrix import Cell
 from .render import LABEL_PREFIX, RenderedCell
 from .site import Site
-from .wheelhouse import Wheelhouse
+from .wheelhouse import Wheelhouse, WheelServer
 
 __all__ = ["BuildSettings", "BuildResult", "BuildProgress", "build_cells", "probe_payload", "image_tag",
            "LABEL_CONTENT_HASH", "TOOLCHAIN_STAGE"]
@@ -86,6 +90,7 @@ class _Plan:
     base: str
     files: dict[str, bytes] = field(default_factory=dict)
     wheels: tuple[Path, ...] = ()
+    wheel_url: str | None = None  # the wheels come over HTTP, not in the context
     notes: list[str] = field(default_factory=list)
     digest: str = ""
     tag: str = ""
@@ -159,7 +164,8 @@ class _Log:
         self.handle.close()
 
 
-def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings) -> tuple[_Plan, str | None]:
+def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings,
+             wheel_url: str | None) -> tuple[_Plan, str | None]:
     """Decide everything about a cell's build; (plan, base image id). Never raises for the cell's own problems."""
     log_path = settings.logs_dir / f"{cell.id}.build.log"
     plan = _Plan(cell, rendered, log_path, settings.site.base_for(cell.spec.base_image, settings.matrix_bases))
@@ -177,7 +183,10 @@ def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Build
         resolution = settings.wheelhouse.resolve(cell.spec)
         if resolution.complete:
             plan.wheels = resolution.wheels
-            plan.notes.append(f"wheelhouse: {len(plan.wheels)} wheels from {settings.wheelhouse.directory} (pip --no-index)")
+            plan.wheel_url = wheel_url
+            where = f"served at {wheel_url}" if wheel_url else "in the build context"
+            plan.notes.append(f"wheelhouse: {len(plan.wheels)} wheels from {settings.wheelhouse.directory}, "
+                              f"{where} (pip --no-index)")
         elif settings.offline:
             plan.result = _failed(plan, f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy "
                                         f"this cell: {resolution.error}; fill it once with network access "
@@ -215,7 +224,7 @@ def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: Build
     try:
         with tempfile.TemporaryDirectory(prefix=f"envforge-{plan.cell.id}-") as tmp:
             context = Path(tmp)
-            _write_context(context, plan.rendered, plan.files, plan.wheels)
+            _write_context(context, plan.rendered, plan.files, () if plan.wheel_url else plan.wheels)
             if target is None:
                 log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
                 for note in plan.notes:
@@ -226,7 +235,9 @@ def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: Build
                 log(f"# shared stage '{target}' for the cells on {plan.base}")
             outcome = engine.build(
                 context, tag=plan.tag if target is None else f"envforge/stage:{plan.digest[:16]}", labels=labels,
-                buildargs={"BASE_IMAGE": plan.base}, nocache=settings.nocache and target is None,
+                buildargs={"BASE_IMAGE": plan.base,
+                           **({"ENVFORGE_WHEELHOUSE_URL": plan.wheel_url} if plan.wheel_url else {})},
+                nocache=settings.nocache and target is None,
                 network_mode="none" if settings.offline else None, target=target, log=log,
                 on_step=(lambda s, t: progress.build_step(plan.cell.id, s, t)) if progress and target is None else None,
             )
@@ -262,7 +273,7 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
         cell, rendered = item
         if progress:
             progress.build_started(cell.id)
-        plan, base_id = _prepare(engine, cell, rendered, settings)
+        plan, base_id = _prepare(engine, cell, rendered, settings, wheel_url)
         if plan.result is not None:
             finish(plan, plan.result)
             return
@@ -287,10 +298,16 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
             log.close()
 
     jobs = max(1, min(settings.jobs, len(cells)))
-    if jobs == 1:
-        for item in cells:
-            one(item)
-    else:
-        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="envforge-build") as pool:
-            list(pool.map(one, cells))
+    with ExitStack() as stack:
+        wheel_url = None
+        http = os.environ.get("ENVFORGE_WHEELHOUSE_TRANSPORT", "http") != "context"
+        gateway = engine.bridge_gateway() if settings.wheelhouse and not settings.offline and http else None
+        if gateway and settings.wheelhouse:
+            wheel_url = stack.enter_context(WheelServer(settings.wheelhouse.directory, gateway)).url
+        if jobs == 1:
+            for item in cells:
+                one(item)
+        else:
+            with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="envforge-build") as pool:
+                list(pool.map(one, cells))
     return [results[cell.id] for cell, _ in cells]

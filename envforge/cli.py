@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from . import __version__, project
+from . import __version__, doctor, project
 from .build import BuildResult, BuildSettings, build_cells
 from .certify import Verdict
 from .engine import LABEL_ROLE, Engine, Hardening
@@ -274,6 +274,58 @@ def _print_checks(output: Output, checks: tuple[dict[str, Any], ...] | list[dict
     output.out.print(table)
 
 
+# -- doctor ------------------------------------------------------------------------------------------
+
+
+def cmd_doctor(args: argparse.Namespace, output: Output) -> int:
+    gpu_present = {"yes": True, "no": False, "auto": None}[args.gpu_present]
+    context: dict[str, Any] = {}
+    if args.log:
+        if args.log == "-":
+            text = sys.stdin.read()
+            source = "stdin"
+        else:
+            try:
+                text = Path(args.log).read_text(encoding="utf-8", errors="replace")
+            except OSError as exc:
+                raise BadInputError(f"--log {args.log}: cannot read it ({exc.strerror})") from None
+            source = args.log
+        diagnoses = doctor.diagnose_log(text, gpu_present=gpu_present)
+        context = {"source": source}
+    elif args.image:
+        engine = Engine.connect()
+        host = detect_host(engine.info())
+        options = CertifyOptions(level=2, probe_timeout=args.probe_timeout)
+        result = verify_image(engine, args.image, host=host, options=options, run_id=new_run_id(),
+                              expect_accelerator=args.expect_accelerator or "cuda")
+        cert = result.certificate
+        diagnoses = doctor.diagnose_checks(cert.checks) or [
+            doctor.Diagnosis(d.code, doctor.layer_of(d.code), list(d.evidence), d.fix, d.summary) for d in cert.diagnoses]
+        seen = {d.code for d in diagnoses}
+        diagnoses += [d for d in doctor.diagnose_log(result.probe_log, gpu_present=host.has_gpu) if d.code not in seen]
+        context = {"source": f"image {args.image}", "host": host.summary()}
+    else:
+        diagnoses, facts = doctor.host_diagnoses(args.python, level=2)
+        framework = (facts or {}).get("framework") or {}
+        context = {"source": f"this host ({args.python or sys.executable})",
+                   "framework": f"{framework.get('name')} {framework.get('version') or ''}".strip()}
+    if output.json_mode:
+        sys.stdout.write(doctor.to_json(diagnoses, **context) + "\n")
+    else:
+        output.note(f"doctor: {context['source']}")
+        if not diagnoses:
+            output.out.print("nothing recognisable: no catalogued cause found"
+                             + (" in the log" if args.log else ""))
+        for rank, diag in enumerate(diagnoses):
+            head = "most likely cause" if rank == 0 else "also"
+            output.out.print(f"[bold]{head}: {diag.code}[/] ({diag.layer})" + (f": {escape(diag.summary)}" if diag.summary else ""))
+            for line in diag.evidence[:5]:
+                output.out.print(f"    evidence: {escape(line)}")
+            if diag.fix:
+                output.out.print(f"    fix: {escape(diag.fix)}")
+    return EXIT_FAILED if any(d.code != "CPU_ONLY_HOST_BENIGN" for d in diagnoses) else EXIT_OK
+
+
 # -- build -------------------------------------------------------------------------------------------
 
 
@@ -494,6 +546,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", help="also record the certificate in this results database")
     _probe_options(p)
     p.set_defaults(handler=cmd_verify)
+
+    p = sub.add_parser("doctor", help="why is my Keras model not using the GPU? (this host, an image, or a log)")
+    _common(p)
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--log", metavar="FILE", help="classify a log file ('-' reads stdin)")
+    source.add_argument("--image", help="probe this image and diagnose it")
+    p.add_argument("--python", help="the interpreter to probe on this host (default: the one running envforge)")
+    p.add_argument("--gpu-present", choices=("auto", "yes", "no"), default="auto",
+                   help="whether the machine of a --log has an NVIDIA GPU (auto: only if the log shows one)")
+    p.add_argument("--expect-accelerator", choices=("cuda", "rocm", "cpu"), help="with --image (default cuda)")
+    p.add_argument("--probe-timeout", type=float, default=900.0, help="seconds before a probe is killed")
+    p.set_defaults(handler=cmd_doctor)
 
     p = sub.add_parser("build", help="render and build a matrix's images (no probing)", allow_abbrev=False)
     _common(p, matrix=True, select_opt=True)

@@ -8,6 +8,7 @@ implement the same methods.
 from __future__ import annotations
 
 import io
+import ipaddress
 import os
 import re
 import tarfile
@@ -253,6 +254,22 @@ class Engine:
         finally:
             if container is not None:
                 _remove_quietly(container)
+
+    def bridge_gateway(self) -> str | None:
+        """The host's address on the default bridge, when the engine runs on this host (else None)."""
+        if os.environ.get("DOCKER_HOST", "unix://").split("://")[0] not in ("unix", ""):
+            return None
+        try:
+            ipam = self.client.networks.get("bridge").attrs.get("IPAM", {}).get("Config") or []
+        except EngineErrors:
+            return None
+        for config in ipam:
+            if config.get("Gateway"):
+                return str(config["Gateway"])
+            if config.get("Subnet"):
+                network = ipaddress.ip_network(config["Subnet"], strict=False)
+                return str(next(network.hosts()))
+        return None
 
     def answers(self) -> bool:
         try:

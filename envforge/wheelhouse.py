@@ -10,6 +10,10 @@ Offline, the resolution uses the wheelhouse alone (--no-index --find-links), so 
 package index at all. A cell whose requirements cannot be resolved to wheels (sdist-only packages,
 an index that is down) is built the ordinary way, from the index, and says so.
 
+Builds reach the wheelhouse over HTTP (``WheelServer``, a read-only server on the engine's bridge
+gateway, for local engines) so that no wheel travels in a build context; offline builds, which have
+no network at all, carry their wheels in the context instead.
+
 Each resolution is recorded (``.resolutions/<key>.json``: requirements, Python, platform -> wheel
 files) and reused while its files exist, so a warm run asks no index anything, and unpinned
 dependencies stay what they were (a lock); ``refresh`` resolves again.
@@ -17,9 +21,12 @@ dependencies stay what they were (a lock); ``refresh`` resolves again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import http.server
 import json
 import os
+import threading
 import platform
 import subprocess
 import sys
@@ -32,7 +39,7 @@ from .knowledge import KnowledgeBase
 from .stacks import StackSpec
 from .versions import series
 
-__all__ = ["Wheelhouse", "Resolution", "platform_tags"]
+__all__ = ["Wheelhouse", "Resolution", "WheelServer", "platform_tags"]
 
 def platform_tags(glibc_minor: int, machine: str) -> list[str]:
     """manylinux tags an image with glibc 2.<minor> on ``machine`` installs, newest first."""
@@ -135,3 +142,30 @@ class Wheelhouse:
         record.write_text(json.dumps({"requirements": list(spec.requirements), "python": series(spec.python),
                                       "wheels": [w.name for w in wheels]}, indent=1) + "\n", encoding="utf-8")
         return Resolution(wheels, log=log)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class WheelServer:
+    """The wheelhouse served read-only over HTTP on ``host`` (the engine's bridge gateway), while in use."""
+
+    def __init__(self, directory: Path, host: str) -> None:
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+        self.server = http.server.ThreadingHTTPServer((host, 0), handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, name="envforge-wheels", daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def __enter__(self) -> WheelServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Signature", "SIGNATURES", "BENIGN", "LAYER_ORDER", "match_line", "code_for_error", "is_benign"]
+__all__ = ["Signature", "SIGNATURES", "BENIGN", "GPU_EVIDENCE", "LAYER_ORDER", "match_line", "code_for_error",
+           "is_benign", "shows_gpu"]
 
 # Suggested classifier order (failure-modes.md): cheapest and most decisive layers first.
 LAYER_ORDER = ("tf-build", "python-env", "container-runtime", "host-driver", "cuda-libs", "hardware-vs-build",
@@ -25,13 +26,14 @@ class Signature:
     patterns: tuple[str, ...]
     fix: str
     catalogue: str
+    needs_gpu: bool = False  # benign on a host without a GPU (section Z): a cause only where a GPU exists
 
     def matches(self, line: str) -> bool:
         return any(re.search(p, line) for p in self.patterns)
 
 
-def _sig(code: str, layer: str, catalogue: str, fix: str, *patterns: str) -> Signature:
-    return Signature(code, layer, patterns, fix, catalogue)
+def _sig(code: str, layer: str, catalogue: str, fix: str, *patterns: str, needs_gpu: bool = False) -> Signature:
+    return Signature(code, layer, patterns, fix, catalogue, needs_gpu)
 
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -112,7 +114,7 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Could not load dynamic library '(lib[\w.]+)'; dlerror: (?!\1)lib[\w.]+: cannot open shared object file"),
     _sig("PIP_NVIDIA_LIBS_NOT_ON_PATH", "cuda-libs", "C3",
          "upgrade TensorFlow, or put the site-packages/nvidia/*/lib directories on LD_LIBRARY_PATH",
-         r"Could not find cuda drivers on your machine, GPU will not be used"),
+         r"Could not find cuda drivers on your machine, GPU will not be used", needs_gpu=True),
     _sig("CUDA_LIBS_NOT_FOUND", "cuda-libs", "C1",
          "install the CUDA/cuDNN of the tested configuration, or pip install tensorflow[and-cuda] (Linux, TF >= 2.14)",
          r"Could not load dynamic library '(libcud|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|cudart)",
@@ -140,7 +142,7 @@ SIGNATURES: tuple[Signature, ...] = (
          r"Could not find a version that satisfies the requirement tensorflow", r"No matching distribution found for tensorflow"),
     _sig("GPU_HIDDEN_BY_ENV", "python-env", "E3",
          "unset CUDA_VISIBLE_DEVICES (or list the GPUs) before importing the framework",
-         r"CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected"),
+         r"CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected", needs_gpu=True),
     _sig("KERAS_BACKEND_NOT_TF", "python-env", "E4",
          "set KERAS_BACKEND (or ~/.keras/keras.json) to the backend you mean, before importing keras",
          r"Using (Theano|CNTK) backend", r"Using plaidml\.keras\.backend backend"),
@@ -205,15 +207,27 @@ BENIGN: tuple[str, ...] = (
 )
 
 
+# Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
+GPU_EVIDENCE: tuple[str, ...] = (
+    r"pci bus id: [0-9a-f]{4}:", r"Found device \d+ with properties", r"device:GPU:\d+", r"NVIDIA-SMI \d+",
+    r"compute capability: \d+\.\d+", r"Created device .*GPU", r"/dev/nvidia\d",
+)
+
+
 def is_benign(line: str) -> bool:
     return any(re.search(p, line) for p in BENIGN)
 
 
-def match_line(line: str) -> Signature | None:
-    """The signature a log line shows, or None (benign lines never match)."""
+def shows_gpu(text: str) -> bool:
+    return any(re.search(p, text) for p in GPU_EVIDENCE)
+
+
+def match_line(line: str, *, gpu_present: bool = True) -> Signature | None:
+    """The signature a log line shows, or None (benign lines never match; lines benign on a host
+    without a GPU match only when ``gpu_present``)."""
     if is_benign(line):
         return None
-    return next((s for s in SIGNATURES if s.matches(line)), None)
+    return next((s for s in SIGNATURES if s.matches(line) and (gpu_present or not s.needs_gpu)), None)
 
 
 def code_for_error(text: str, default: str) -> str:

@@ -17,6 +17,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 FROM toolchain AS builder
+# envforge serves its wheelhouse to builds over HTTP; empty: the wheelhouse in the context, or the index.
+ARG ENVFORGE_WHEELHOUSE_URL=
 COPY build/ /tmp/envforge/
 RUN python3 -m venv /opt/venv \
  && /tmp/envforge/pip-install plaidml-keras==0.7.0 'numpy<1.24' 'h5py<3.8' 'scipy<1.12'

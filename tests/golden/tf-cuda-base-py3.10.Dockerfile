@@ -17,6 +17,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 FROM toolchain AS builder
+# envforge serves its wheelhouse to builds over HTTP; empty: the wheelhouse in the context, or the index.
+ARG ENVFORGE_WHEELHOUSE_URL=
 COPY build/ /tmp/envforge/
 RUN python3 -m venv /opt/venv \
  && /tmp/envforge/pip-install tensorflow==2.14.0

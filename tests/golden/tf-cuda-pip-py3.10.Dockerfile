@@ -17,6 +17,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 FROM toolchain AS builder
+# envforge serves its wheelhouse to builds over HTTP; empty: the wheelhouse in the context, or the index.
+ARG ENVFORGE_WHEELHOUSE_URL=
 COPY build/ /tmp/envforge/
 RUN python3 -m venv /opt/venv \
  && /tmp/envforge/pip-install tensorflow==2.13.0 nvidia-cublas-cu11==11.11.3.6 nvidia-cuda-runtime-cu11==11.8.89 nvidia-cudnn-cu11==8.6.0.163 nvidia-cufft-cu11==10.9.0.58 nvidia-curand-cu11==10.3.0.86 nvidia-cusolver-cu11==11.4.1.48 nvidia-cusparse-cu11==11.7.5.86 nvidia-nccl-cu11==2.16.5

@@ -65,14 +65,77 @@ def run_envforge(*args: str, cwd: Path, env: dict[str, str] | None = None,
     return result
 
 
+def _workdir(path: Path) -> Path:
+    site = ROOT / ".envforge" / "site.yaml"
+    if site.is_file():
+        (path / ".envforge").mkdir(exist_ok=True)
+        (path / ".envforge" / "site.yaml").write_text(site.read_text())
+    return path
+
+
+def marked_ca_bundle(directory: Path) -> tuple[Path, str]:
+    """The host's CA bundle plus a unique comment line: any trace of it in an image is findable."""
+    from envforge.site import find_ca_bundle
+
+    bundle, _ = find_ca_bundle(None)
+    marker = f"envforge-test-ca-marker-{uuid.uuid4().hex}"
+    path = directory / "ca.pem"
+    path.write_text((bundle.read_text() if bundle else "") + f"\n# {marker}\n")
+    return path, marker
+
+
+def _build_cell(workdir: Path, cell: str, *extra: str) -> str:
+    result = run_envforge("build", "--select", cell, "--json", *extra, cwd=workdir, timeout=3000)
+    assert result.returncode == 0, result.stderr[-3000:]
+    doc = json.loads(result.stdout)
+    _RUNS.append(doc["run_id"])
+    return str(doc["cells"][0]["image"])
+
+
+@pytest.fixture(scope="session")
+def cpu_image(tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient) -> dict[str, Any]:
+    """The default matrix's CPU cell, built once per session with a marked CA bundle."""
+    workdir = _workdir(tmp_path_factory.mktemp("cpu"))
+    bundle, marker = marked_ca_bundle(workdir)
+    image = _build_cell(workdir, "tf-cpu-tf2.21.0-py3.11", "--ca-bundle", str(bundle))
+    return {"image": image, "workdir": workdir, "bundle": bundle, "marker": marker}
+
+
+@pytest.fixture(scope="session")
+def cuda_image(tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient) -> str:
+    """The default matrix's CUDA cell (tensorflow[and-cuda]): minutes and ~7 GB, built once per session."""
+    return _build_cell(_workdir(tmp_path_factory.mktemp("cuda")), "tf-cuda-pip-tf2.21.0-py3.11")
+
+
+@pytest.fixture(scope="session")
+def derive(docker_client: docker.DockerClient, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """Build a throw-away image FROM a base with extra Dockerfile lines (the host's CA bundle at /tmp/ca.pem)."""
+    from envforge.site import find_ca_bundle
+
+    made: list[str] = []
+
+    def build(base: str, body: str, name: str) -> str:
+        context = tmp_path_factory.mktemp(name)
+        bundle, _ = find_ca_bundle(None)
+        (context / "ca.pem").write_text(bundle.read_text() if bundle else "")
+        (context / "Dockerfile").write_text(f"FROM {base}\nCOPY ca.pem /tmp/ca.pem\n{body}\n")
+        tag = f"envforge-test/{name}:{SESSION}"
+        docker_client.images.build(path=str(context), tag=tag, rm=True, labels={"io.envforge.test-session": SESSION})
+        made.append(tag)
+        return tag
+
+    yield build
+    for tag in made:
+        try:
+            docker_client.images.remove(tag, force=True)
+        except docker.errors.DockerException:
+            pass
+
+
 @pytest.fixture()
 def workdir(tmp_path: Path) -> Path:
     """A working directory that sees this checkout's site file (local base images)."""
-    site = ROOT / ".envforge" / "site.yaml"
-    if site.is_file():
-        (tmp_path / ".envforge").mkdir()
-        (tmp_path / ".envforge" / "site.yaml").write_text(site.read_text())
-    return tmp_path
+    return _workdir(tmp_path)
 
 
 @pytest.fixture()

@@ -6,8 +6,6 @@ import io
 import json
 import sqlite3
 import tarfile
-import uuid
-from pathlib import Path
 from typing import Any
 
 import docker
@@ -20,32 +18,16 @@ pytestmark = pytest.mark.docker
 CELL = "tf-cpu-tf2.21.0-py3.11"
 
 
-def marked_ca_bundle(tmp_path: Path) -> tuple[Path, str]:
-    """The host's CA bundle plus a unique comment line: any trace of it in an image is findable."""
-    from envforge.site import find_ca_bundle
-
-    bundle, _ = find_ca_bundle(None)
-    marker = f"envforge-test-ca-marker-{uuid.uuid4().hex}"
-    content = (bundle.read_text() if bundle else "") + f"\n# {marker}\n"
-    path = tmp_path / "ca.pem"
-    path.write_text(content)
-    return path, marker
-
-
 @pytest.fixture(scope="module")
-def certified(tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient) -> dict[str, Any]:
-    workdir = tmp_path_factory.mktemp("certify")
-    site = Path(__file__).resolve().parents[2] / ".envforge" / "site.yaml"
-    if site.is_file():
-        (workdir / ".envforge").mkdir()
-        (workdir / ".envforge" / "site.yaml").write_text(site.read_text())
-    bundle, marker = marked_ca_bundle(workdir)
+def certified(cpu_image: dict[str, Any]) -> dict[str, Any]:
+    """envforge certify of the session's CPU cell (same inputs: the build is found, the probe runs)."""
+    workdir = cpu_image["workdir"]
     db = workdir / "results.db"
-    result = run_envforge("certify", "--select", f"{CELL}", "--db", str(db), "--ca-bundle", str(bundle), "--json",
-                          cwd=workdir)
+    result = run_envforge("certify", "--select", CELL, "--db", str(db), "--ca-bundle", str(cpu_image["bundle"]),
+                          "--json", cwd=workdir)
     assert result.returncode == 0, result.stderr[-3000:]
-    doc = json.loads(result.stdout)
-    return {"doc": doc, "db": db, "marker": marker, "workdir": workdir, "stderr": result.stderr}
+    return {"doc": json.loads(result.stdout), "db": db, "marker": cpu_image["marker"], "workdir": workdir,
+            "bundle": cpu_image["bundle"]}
 
 
 def test_cpu_cell_is_certified_at_l1_and_says_why_not_higher(certified: dict[str, Any]) -> None:
@@ -116,7 +98,7 @@ def test_image_certifies_itself_without_envforge(certified: dict[str, Any], sess
 
 
 def test_rerun_reuses_the_image_and_the_certificate(certified: dict[str, Any]) -> None:
-    bundle = str(certified["workdir"] / "ca.pem")  # same inputs, so the same content hash
+    bundle = str(certified["bundle"])  # same inputs, so the same content hash
     result = run_envforge("certify", "--select", CELL, "--db", str(certified["db"]), "--json", "--ca-bundle", bundle,
                           cwd=certified["workdir"])
     assert result.returncode == 0, result.stderr[-2000:]
