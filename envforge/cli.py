@@ -20,11 +20,13 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from . import __version__, doctor, project
+from . import __version__, doctor, project, report
 from .build import BuildResult, BuildSettings, build_cells
+from . import driver as driverlib
+from . import forge as forgelib
 from .certify import Verdict
 from .engine import LABEL_ROLE, Engine, Hardening
-from .errors import EXIT_FAILED, EXIT_OK, BadInputError, EnvforgeError, InvalidFileError
+from .errors import EXIT_FAILED, EXIT_OK, BadInputError, EnvforgeError, InvalidFileError, NothingSelectedError
 from .host import HostInfo, detect_host
 from .knowledge import KnowledgeBase, load_knowledge
 from .knowledge.driver import brand_of, check_driver, evaluate_require
@@ -274,6 +276,84 @@ def _print_checks(output: Output, checks: tuple[dict[str, Any], ...] | list[dict
     output.out.print(table)
 
 
+# -- forge -------------------------------------------------------------------------------------------
+
+
+def cmd_forge(args: argparse.Namespace, output: Output) -> int:
+    kb = load_knowledge()
+    spec = forgelib.tf_spec(args.tf)
+    if args.driver:
+        _driver_arg(args.driver)
+    if args.gpu and kb.gpu(args.gpu) is None:
+        raise BadInputError(f"--gpu {args.gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)")
+    accelerator = args.accelerator or ("cuda" if args.driver or args.gpu else "cpu")
+    site = load_site(args.site, args.ca_bundle)
+    wheelhouse = None if args.no_wheelhouse else Wheelhouse(
+        Path(args.wheelhouse) if args.wheelhouse else STATE_DIR / "wheelhouse", kb, offline=args.offline)
+    engine = Engine.connect()
+    host = detect_host(engine.info())
+    with Store(_db_path(args)) as store:
+        found, rejected = forgelib.candidates(kb, spec=spec, python=args.python, driver=args.driver, gpu=args.gpu,
+                                              accelerator=accelerator, host=host, store=store)
+        if not found:
+            reasons = "; ".join(f"{r['cell']}: {r['reason']}" for r in rejected[:4])
+            raise NothingSelectedError(f"no combination for TensorFlow {spec} works here: {reasons}")
+        if not output.json_mode:
+            output.note(f"forge: {len(found)} candidate(s), newest first: {forgelib.describe(found[0].cell)}"
+                        + (f"; {len(rejected)} combination(s) ruled out" if rejected else ""))
+        run_id = new_run_id()
+        settings = BuildSettings(site=site, logs_dir=STATE_DIR / "logs" / run_id, run_id=run_id,
+                                 matrix_digest="forge", jobs=1, wheelhouse=wheelhouse)
+        options = CertifyOptions(level=3, probe_timeout=args.probe_timeout, hardening=Hardening(memory=args.probe_memory))
+        store.start_run(run_id, command=f"forge --tf {args.tf}", host=host, level=3)
+        status = "failed"
+        try:
+            with _Progress(output, [c.cell.id for c in found]) as progress:
+                result = forgelib.forge(engine=engine, kb=kb, store=store, host=host, settings=settings,
+                                        options=options, found=found, tag=args.tag, directory=Path(args.out),
+                                        reporter=progress)
+            status = "finished"
+        finally:
+            store.finish_run(run_id, status)
+    cert = result.outcome.certificate
+    if output.json_mode:
+        output.json({"run_id": run_id, "image": result.tag, "image_id": result.outcome.build.image_id,
+                     "cell": result.outcome.cell.id, "lock": str(result.lock_path), "verdict": cert.verdict.value,
+                     "level": cert.level_reached, "ceiling": cert.ceiling, "tried": result.tried, "rejected": rejected})
+    else:
+        output.out.print(f"[bold green]forged[/] {result.tag}: {escape(forgelib.describe(result.outcome.cell))}, "
+                         f"CERTIFIED L{cert.level_reached}" + (f" ({escape(cert.ceiling)})" if cert.ceiling else ""))
+        output.out.print(f"lock file: {result.lock_path}")
+    return EXIT_OK
+
+
+# -- report ------------------------------------------------------------------------------------------
+
+
+def _open_db(args: argparse.Namespace) -> Store:
+    path = _db_path(args)
+    if not path.is_file():
+        raise BadInputError(f"no results database at {path}", hint="run envforge certify first, or give --db PATH")
+    return Store(path)
+
+
+def cmd_report(args: argparse.Namespace, output: Output) -> int:
+    with _open_db(args) as store:
+        data = report.build_report(store.certificates(), store.hosts())
+    if args.format == "json":
+        text = json.dumps(report.to_json(data), indent=2, sort_keys=True) + "\n"
+    elif args.format == "html":
+        text = report.to_html(data)
+    else:
+        text = report.to_markdown(data)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        output.note(f"wrote {args.output}: {len(data.cells)} cell(s) on {len(data.hosts)} host(s)")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
 # -- doctor ------------------------------------------------------------------------------------------
 
 
@@ -416,15 +496,21 @@ def cmd_matrix_explain(args: argparse.Namespace, output: Output) -> int:
 
 
 def cmd_driver_check(args: argparse.Namespace, output: Output) -> int:
+    if args.baseline or args.candidate:
+        return _driver_regressions(args, output)
+    if not args.driver:
+        raise BadInputError("driver-check needs --driver V (or --baseline RUN --candidate RUN)")
     kb = load_knowledge()
     driver = _driver_arg(args.driver)
     gpu = kb.gpu(args.gpu) if args.gpu else None
     if args.gpu and gpu is None:
         raise BadInputError(f"--gpu {args.gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
                             hint="give its compute capability with --cc X.Y instead")
-    cc = parse_cc(args.cc) if args.cc else None
+    if args.image or args.db:
+        return _driver_rollout(args, output, kb, driver, gpu)
     if args.cuda is None:
-        raise BadInputError("driver-check needs --cuda V (the CUDA an image is built for)")
+        raise BadInputError("driver-check needs --cuda V, --image IMG, --db PATH, or --baseline/--candidate")
+    cc = parse_cc(args.cc) if args.cc else None
     check = check_driver(kb, driver=driver, cuda=parse_version(args.cuda, what="--cuda"), gpu=gpu, cc=cc)
     doc = check.to_dict()
     compatible = check.compatible
@@ -448,6 +534,72 @@ def cmd_driver_check(args: argparse.Namespace, output: Output) -> int:
             text = "satisfied" if req["satisfied"] else f"refused: {req['message']}"
             output.out.print(f"  - NVIDIA_REQUIRE_CUDA={escape(args.require)}: {escape(text)}")
     return EXIT_OK if compatible else EXIT_FAILED
+
+
+def _driver_rollout(args: argparse.Namespace, output: Output, kb: KnowledgeBase, driver: str, gpu: Any) -> int:
+    images: list[driverlib.ImageUnderTest] = []
+    if args.db:
+        with _open_db(args) as store:
+            latest: dict[tuple[str, str | None], Any] = {}
+            for record in store.certificates():
+                if record.certificate.verdict is Verdict.CERTIFIED:
+                    latest[(record.certificate.cell_id, record.certificate.image_id)] = record.certificate
+        images += [driverlib.ImageUnderTest(cert.image_tag or cert.cell_id, cert.expectations,
+                                            cert.expectations.get("nvidia_require_cuda")) for cert in latest.values()]
+    if args.image:
+        engine = Engine.connect()
+        for ref in args.image:
+            if engine.image_id(ref) is None:
+                raise BadInputError(f"--image {ref}: not present on this engine")
+            labels = engine.image_labels(ref)
+            expect = json.loads(labels.get("io.envforge.expect") or "{}")
+            env = engine.image_env(ref)
+            if "cuda" not in expect and env.get("CUDA_VERSION"):  # nvidia/cuda-based images envforge did not build
+                expect = {**expect, "accelerator": "cuda", "cuda": ".".join(env["CUDA_VERSION"].split(".")[:2])}
+            images.append(driverlib.ImageUnderTest(ref, expect, env.get("NVIDIA_REQUIRE_CUDA")))
+    if not images:
+        raise NothingSelectedError("no certified image to check", hint="run envforge certify, or give --image IMG")
+    items = driverlib.assess_rollout(kb, driver=driver, images=images, gpu=gpu, cc=args.cc)
+    breaking = [i for i in items if not i.keeps_working]
+    if output.json_mode:
+        output.json({"driver": driver, "gpu": gpu.name if gpu else None, "cc": args.cc, "images": [i.to_dict() for i in items],
+                     "breaking": [i.name for i in breaking], "compatible": not breaking})
+    else:
+        table = Table(title=f"driver {driver}" + (f" on {gpu.name}" if gpu else ""), title_justify="left")
+        for column in ("image", "CUDA", "verdict", "mode", "why"):
+            table.add_column(column, overflow="fold")
+        for item in items:
+            verdict = "[green]keeps working[/]" if item.keeps_working else "[bold red]breaks[/]"
+            table.add_row(escape(item.name), item.cuda or "-", verdict, item.mode, escape(item.reasons[-1]))
+        output.out.print(table)
+        output.note(f"{len(breaking)} of {len(items)} image(s) would break on driver {driver}")
+    return EXIT_FAILED if breaking else EXIT_OK
+
+
+def _driver_regressions(args: argparse.Namespace, output: Output) -> int:
+    if not (args.baseline and args.candidate):
+        raise BadInputError("--baseline and --candidate go together (two run ids from the results database)")
+    with _open_db(args) as store:
+        known = {r["id"] for r in store.runs()}
+        for run in (args.baseline, args.candidate):
+            if run not in known:
+                raise BadInputError(f"run {run} is not in {_db_path(args)}",
+                                    hint="envforge report --format json lists the runs behind each entry")
+        before = [r.certificate for r in store.certificates(run_id=args.baseline)]
+        after = [r.certificate for r in store.certificates(run_id=args.candidate)]
+    regressions, missing = driverlib.compare_runs(before, after)
+    if output.json_mode:
+        output.json({"baseline": args.baseline, "candidate": args.candidate,
+                     "regressions": [r.to_dict() for r in regressions], "missing_in_candidate": missing,
+                     "compatible": not regressions})
+    else:
+        for reg in regressions:
+            codes = f" (new: {', '.join(reg.new_codes)})" if reg.new_codes else ""
+            output.out.print(f"[bold red]regressed[/] {reg.cell}: {reg.baseline} -> {reg.candidate}{codes}")
+        if missing:
+            output.note(f"not certified in the candidate run: {', '.join(missing)}")
+        output.note(f"{len(regressions)} regression(s) between {args.baseline} and {args.candidate}")
+    return EXIT_FAILED if regressions else EXIT_OK
 
 
 def _driver_arg(text: str) -> str:
@@ -547,6 +699,29 @@ def build_parser() -> argparse.ArgumentParser:
     _probe_options(p)
     p.set_defaults(handler=cmd_verify)
 
+    p = sub.add_parser("forge", help="build, certify, tag and lock the newest known-good image for a driver/GPU")
+    _common(p, db=True)
+    p.add_argument("--tf", required=True, help="TensorFlow version or range (2.21, '>=2.17,<2.21')")
+    p.add_argument("--python", help="Python version (default: the newest the release supports)")
+    p.add_argument("--driver", help="the cluster's NVIDIA driver (535.104.05)")
+    p.add_argument("--gpu", help="the cluster's GPU (H100, 'RTX 4090')")
+    p.add_argument("--accelerator", choices=("cuda", "cpu"), help="default: cuda with --driver/--gpu, else cpu")
+    p.add_argument("--tag", help="image name to tag the result with (default envforge/forge:<cell>)")
+    p.add_argument("--out", default=".", help="directory for the lock file (default: here)")
+    p.add_argument("--ca-bundle", help="CA bundle for pip in the builder stage")
+    p.add_argument("--site", help="site file mapping base images")
+    p.add_argument("--wheelhouse", metavar="DIR", help="shared wheel directory")
+    p.add_argument("--no-wheelhouse", action="store_true", help="let pip in the build use the package index")
+    p.add_argument("--offline", action="store_true", help="no package index: wheels from --wheelhouse only")
+    _probe_options(p)
+    p.set_defaults(handler=cmd_forge)
+
+    p = sub.add_parser("report", help="the compatibility table from certification records")
+    p.add_argument("--db", help=f"results database (default {STATE_DIR / 'results.db'})")
+    p.add_argument("--format", choices=("md", "html", "json"), default="md", help="md (default), html or json")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.set_defaults(handler=cmd_report, json=False)
+
     p = sub.add_parser("doctor", help="why is my Keras model not using the GPU? (this host, an image, or a log)")
     _common(p)
     source = p.add_mutually_exclusive_group()
@@ -581,10 +756,15 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--rocm", help="ROCm version (6.3)")
     q.set_defaults(handler=cmd_matrix_explain)
 
-    p = sub.add_parser("driver-check", help="can an image built for a CUDA run on a driver (and GPU)?")
+    p = sub.add_parser("driver-check", help="which images keep working on a driver (and GPU)? before a rollout")
     _common(p)
-    p.add_argument("--driver", required=True, help="NVIDIA Linux driver version (535.104.05)")
-    p.add_argument("--cuda", help="CUDA the image is built for (12.5)")
+    p.add_argument("--driver", help="NVIDIA Linux driver version (535.104.05)")
+    target = p.add_mutually_exclusive_group()
+    target.add_argument("--cuda", help="CUDA an image is built for (12.5)")
+    target.add_argument("--image", action="append", help="an image to check (repeatable)")
+    p.add_argument("--db", help="check every certified image of this results database")
+    p.add_argument("--baseline", metavar="RUN", help="run id before the upgrade (with --candidate: regressions)")
+    p.add_argument("--candidate", metavar="RUN", help="run id after the upgrade")
     gpu = p.add_mutually_exclusive_group()
     gpu.add_argument("--gpu", help="GPU name (H100, 'RTX 4090')")
     gpu.add_argument("--cc", help="compute capability (8.9)")

@@ -73,6 +73,7 @@ class StackSpec:
             "rocm": series(self.rocm) if self.rocm else None,
             "sass": list(self.sass),
             "ptx": self.ptx,
+            "nvidia_require_cuda": self.nvidia_require_cuda,
         }
         return {k: v for k, v in expect.items() if v not in (None, [])}
 

@@ -150,11 +150,21 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class WheelServer:
-    """The wheelhouse served read-only over HTTP on ``host`` (the engine's bridge gateway), while in use."""
+    """The wheelhouse served read-only over HTTP on ``host`` (the engine's bridge gateway), while in use.
+
+    The port is derived from the wheelhouse's path (the next free one if taken), so the URL, a build
+    argument, stays the same from run to run and the pip layer's cache keeps working.
+    """
 
     def __init__(self, directory: Path, host: str) -> None:
         handler = functools.partial(_QuietHandler, directory=str(directory))
-        self.server = http.server.ThreadingHTTPServer((host, 0), handler)
+        base = 20000 + int(hashlib.sha256(str(directory.resolve()).encode()).hexdigest(), 16) % 20000
+        for port in (*range(base, base + 16), 0):
+            try:
+                self.server = http.server.ThreadingHTTPServer((host, port), handler)
+                break
+            except OSError:
+                continue
         self.thread = threading.Thread(target=self.server.serve_forever, name="envforge-wheels", daemon=True)
 
     @property

@@ -21,8 +21,8 @@ from ..versions import series
 from .base import KnowledgeBase
 from .models import Gpu, driver_key
 
-__all__ = ["DriverCheck", "check_driver", "RequireResult", "evaluate_require", "gpu_min_driver", "brand_of",
-           "require_cuda_for", "arch_verdict"]
+__all__ = ["DriverCheck", "check_driver", "check_build", "RequireResult", "evaluate_require", "gpu_min_driver",
+           "brand_of", "require_cuda_for", "arch_verdict"]
 
 Mode = Literal["native", "minor-version", "forward-compat", "none"]
 
@@ -146,6 +146,29 @@ def check_driver(kb: KnowledgeBase, *, driver: str, cuda: Version, gpu: Gpu | No
                        min_driver=toolkit.linux, mvc_floor=mvc.floor if mvc else None,
                        driver_cuda_version=str(native_cuda) if native_cuda else None, gpu=gpu_info,
                        reasons=reasons, sources=sorted(set(sources)))
+
+
+def check_build(kb: KnowledgeBase, *, driver: str, cuda: Version, sass: tuple[Version, ...], ptx: Version | None,
+                gpu: Gpu | None = None, cc: Version | None = None) -> DriverCheck:
+    """``check_driver`` for a build whose GPU targets are known: a GPU the build only reaches through PTX JIT
+    needs a driver at least as new as the build's CUDA (minor-version compatibility cannot JIT newer PTX)."""
+    check = check_driver(kb, driver=driver, cuda=cuda, gpu=gpu, cc=cc)
+    device = cc or (gpu.cc if gpu else None)
+    if device is None or not (sass or ptx):
+        return check
+    verdict, reason = arch_verdict(device, sass, ptx)
+    reasons = [*check.reasons, reason + (" [GPU_ARCH_TOO_OLD]" if verdict == "too-old" else
+                                         " [GPU_ARCH_NEWER_THAN_WHEEL]" if verdict == "ptx-jit" else "")]
+    compatible = check.compatible and verdict != "too-old"
+    if verdict == "ptx-jit" and check.mode == "minor-version":
+        compatible = False
+        reasons.append(f"the GPU needs PTX JIT, and driver {driver} (CUDA {check.driver_cuda_version}) cannot JIT-compile "
+                       f"PTX built by CUDA {series(cuda)}: kernels fail to load with CUDA_ERROR_UNSUPPORTED_PTX_VERSION "
+                       "[DRIVER_TOO_OLD_FOR_CUDA_RUNTIME]")
+    return DriverCheck(driver=check.driver, cuda=check.cuda, compatible=compatible,
+                       mode=check.mode if compatible else "none", min_driver=check.min_driver,
+                       mvc_floor=check.mvc_floor, driver_cuda_version=check.driver_cuda_version, gpu=check.gpu,
+                       reasons=reasons, sources=check.sources)
 
 
 def require_cuda_for(kb: KnowledgeBase, cuda: Version, sass: tuple[str, ...]) -> str:

@@ -15,7 +15,7 @@ from packaging.version import Version
 from ..errors import BadInputError
 from ..versions import series
 from .base import KnowledgeBase
-from .driver import arch_verdict, check_driver, gpu_min_driver
+from .driver import arch_verdict, check_build, check_driver, gpu_min_driver
 from .models import Gpu, TFRelease
 
 __all__ = ["Explanation", "explain"]
@@ -33,6 +33,7 @@ class Explanation:
     keras: int | None = None
     compatible: bool | None = None
     reasons: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # the reasons that make it incompatible
     sources: list[str] = field(default_factory=list)
     tensorflow_releases: list[str] = field(default_factory=list)
     gpu: dict[str, Any] | None = None
@@ -42,6 +43,7 @@ class Explanation:
     def fail(self, reason: str) -> None:
         self.compatible = False
         self.reasons.append(reason)
+        self.failures.append(reason)
 
     def ok(self, reason: str) -> None:
         if self.compatible is None:
@@ -88,11 +90,14 @@ def explain(kb: KnowledgeBase, *, tf: str | None = None, python: str | None = No
     if driver:
         _explain_driver(kb, driver, build_cuda, device, out)
     if device is not None:
-        verdict = _explain_gpu(kb, device, release, build_cuda, out)
-        if verdict == "ptx-jit" and out.driver and out.driver.get("mode") == "minor-version":
-            out.fail(f"the GPU needs PTX JIT, and driver {driver} (CUDA {out.driver.get('driver_cuda_version')}) cannot "
-                     f"JIT-compile PTX built by CUDA {build_cuda}: kernels fail to load with "
-                     "CUDA_ERROR_UNSUPPORTED_PTX_VERSION [DRIVER_TOO_OLD_FOR_CUDA_RUNTIME]")
+        _explain_gpu(kb, device, release, build_cuda, out)
+    if driver and device is not None and release is not None:
+        caps = kb.tf_compute_capabilities(release.tf)
+        build = check_build(kb, driver=driver, cuda=release.cuda, sass=caps.sass if caps else (),
+                            ptx=caps.ptx if caps else None, gpu=device[1], cc=device[0])
+        jit = [r for r in build.reasons if "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME" in r]
+        if jit:
+            out.fail(jit[0])
     if rocm:
         _explain_rocm(kb, Version(rocm), release, out)
     return out
@@ -213,6 +218,7 @@ def _explain_driver(kb: KnowledgeBase, driver: str, cuda: Version | None, device
         (out.ok if check.compatible else out.reasons.append)(reason)
     if not check.compatible:
         out.compatible = False
+        out.failures.append(check.reasons[-1])
     out.cite(*check.sources)
 
 
