@@ -164,9 +164,8 @@ class _Log:
         self.handle.close()
 
 
-def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings,
-             wheel_url: str | None) -> tuple[_Plan, str | None]:
-    """Decide everything about a cell's build; (plan, base image id). Never raises for the cell's own problems."""
+def _plan_base(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings) -> tuple[_Plan, str | None]:
+    """A cell's plan with its context files and base image; (plan, base image id or None when it failed)."""
     log_path = settings.logs_dir / f"{cell.id}.build.log"
     plan = _Plan(cell, rendered, log_path, settings.site.base_for(cell.spec.base_image, settings.matrix_bases))
     plan.files = {**rendered.files, **probe_payload()}
@@ -178,7 +177,12 @@ def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Build
     if base_id is None:
         plan.result = _failed(plan, f"base image {plan.base} is not present and cannot be pulled: run scripts/setup, "
                                     f"or map {cell.spec.base_image} to a local image in the site file (.envforge/site.yaml)")
-        return plan, None
+    return plan, base_id
+
+
+def _plan_wheels(engine: Engine, plan: _Plan, base_id: str, settings: BuildSettings, wheel_url: str | None) -> None:
+    """Resolve the plan's wheels and its content hash; set ``plan.result`` when nothing is left to build."""
+    cell, rendered, log_path = plan.cell, plan.rendered, plan.log_path
     if settings.wheelhouse is not None:
         resolution = settings.wheelhouse.resolve(cell.spec)
         if resolution.complete:
@@ -191,7 +195,7 @@ def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Build
             plan.result = _failed(plan, f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy "
                                         f"this cell: {resolution.error}; fill it once with network access "
                                         "(envforge build --wheelhouse DIR)", resolution.log)
-            return plan, base_id
+            return
         else:
             plan.notes.append(f"wheelhouse not used ({resolution.error}): pip in the build uses the package index")
     plan.digest = _content_hash(rendered, plan.files, plan.wheels, base_id, {"BASE_IMAGE": plan.base})
@@ -200,7 +204,6 @@ def _prepare(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Build
     if existing and not settings.nocache:
         log_path.write_text(f"unchanged since its last build: {plan.tag} ({existing})\n", encoding="utf-8")
         plan.result = BuildResult(cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True)
-    return plan, base_id
 
 
 def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
@@ -269,33 +272,53 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
             with lock:
                 on_built(plan.cell, result)
 
+    def claim(key: str, cell_id: str) -> threading.Event | None:
+        """The event of the shared stage ``key``; None when the caller now owns (must build) it."""
+        with lock:
+            if key in stage_done:
+                return stage_done[key]
+            stage_done[key] = threading.Event()
+            stage_owner[key] = cell_id
+            return None
+
+    def build_stage(plan: _Plan, key: str, log: _Log) -> None:
+        try:
+            _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log)
+        finally:
+            stage_done[key].set()  # a failed shared stage fails again, with its log, in the cell's own build
+
     def one(item: tuple[Cell, RenderedCell]) -> None:
         cell, rendered = item
         if progress:
             progress.build_started(cell.id)
-        plan, base_id = _prepare(engine, cell, rendered, settings, wheel_url)
-        if plan.result is not None:
-            finish(plan, plan.result)
+        plan, base_id = _plan_base(engine, cell, rendered, settings)
+        if base_id is None:
+            finish(plan, plan.result)  # type: ignore[arg-type]
             return
-        key = plan.stage_key(base_id or "") if not settings.nocache else None
+        key = plan.stage_key(base_id) if not settings.nocache else None
         log = _Log(plan.log_path)
+        early: threading.Thread | None = None
         try:
-            if key is not None:
-                with lock:
-                    event = stage_done.get(key)
-                    owner = event is None
-                    if owner:
-                        event = stage_done[key] = threading.Event()
-                        stage_owner[key] = cell.id
-                if owner:
-                    _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log)
-                    event.set()  # a failed shared stage fails again, with its log, in the cell's own build
+            cold = settings.wheelhouse is not None and not settings.wheelhouse.is_recorded(cell.spec)
+            if key is not None and cold and claim(key, cell.id) is None:
+                # Resolving wheels takes a while on a cold run: build the shared stage meanwhile.
+                early = threading.Thread(target=build_stage, args=(plan, key, log), daemon=True)
+                early.start()
+            _plan_wheels(engine, plan, base_id, settings, wheel_url)
+            if plan.result is None and key is not None:
+                if early is not None:
+                    early.join()
+                elif (event := claim(key, cell.id)) is None:
+                    build_stage(plan, key, log)
                 else:
                     log(f"# waiting for the shared stage '{TOOLCHAIN_STAGE}' built with {stage_owner[key]}")
                     event.wait()
-            finish(plan, _build(engine, plan, settings, progress, log=log))
+            result = plan.result or _build(engine, plan, settings, progress, log=log)
+            if early is not None:
+                early.join()
         finally:
             log.close()
+        finish(plan, result)
 
     jobs = max(1, min(settings.jobs, len(cells)))
     with ExitStack() as stack:

@@ -15,9 +15,10 @@ from enum import StrEnum
 from typing import Any
 
 from .host import HostInfo
+from .outcome import ContainerRun
 from .probe.judge import judge, level_reached
 
-__all__ = ["Verdict", "Diagnosis", "Certificate", "certify", "parse_probe_output", "ProbeRun"]
+__all__ = ["Verdict", "Diagnosis", "Certificate", "certify", "parse_probe_output"]
 
 
 class Verdict(StrEnum):
@@ -36,19 +37,6 @@ class Diagnosis:
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "summary": self.summary, "fix": self.fix, "evidence": list(self.evidence)}
-
-
-@dataclass(frozen=True)
-class ProbeRun:
-    """What running the probe gave (engine-independent, so certification stays pure)."""
-
-    exit_code: int | None
-    stdout: str
-    stderr: str
-    seconds: float
-    timed_out: bool = False
-    oom_killed: bool = False
-    error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,7 +92,7 @@ def parse_probe_output(stdout: str) -> dict[str, Any] | None:
     return None
 
 
-def _probe_failure(probe: ProbeRun) -> Diagnosis:
+def _probe_failure(probe: ContainerRun) -> Diagnosis:
     tail = tuple(probe.stderr.strip().splitlines()[-5:])
     if probe.timed_out:
         return Diagnosis("PROBE_TIMEOUT", f"the probe did not finish within {probe.seconds:.0f} s and was killed",
@@ -156,7 +144,7 @@ def certify(
     image_tag: str | None,
     build_error: str | None = None,
     build_seconds: float = 0.0,
-    probe: ProbeRun | None = None,
+    probe: ContainerRun | None = None,
     gpu_peaks: dict[str, dict[str, float]] | None = None,
 ) -> Certificate:
     """Judge one cell on one host (``gpu_peaks``: peak TFLOP/s by GPU name, for L3)."""

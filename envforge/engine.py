@@ -7,15 +7,13 @@ implement the same methods.
 
 from __future__ import annotations
 
-import io
 import ipaddress
 import os
 import re
-import tarfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import docker
 import docker.errors
@@ -23,8 +21,9 @@ import requests.exceptions
 from docker.types import DeviceRequest
 
 from .errors import EngineUnavailableError
+from .outcome import ContainerRun
 
-__all__ = ["Engine", "EngineInfo", "BuildOutcome", "RunOutcome", "Hardening", "LABEL_RUN", "LABEL_ROLE"]
+__all__ = ["Engine", "EngineInfo", "BuildOutcome", "Hardening", "LABEL_RUN", "LABEL_ROLE"]
 
 LABEL_RUN = "io.envforge.run"
 LABEL_ROLE = "io.envforge.role"
@@ -55,17 +54,6 @@ class BuildOutcome:
     seconds: float
     steps: int
     cached_steps: int
-
-
-@dataclass(frozen=True)
-class RunOutcome:
-    exit_code: int | None
-    stdout: str
-    stderr: str
-    seconds: float
-    timed_out: bool = False
-    oom_killed: bool = False
-    error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -127,9 +115,6 @@ class Engine:
     def image_env(self, ref: str) -> dict[str, str]:
         env = self.client.images.get(ref).attrs.get("Config", {}).get("Env") or []
         return dict(item.split("=", 1) for item in env if "=" in item)
-
-    def image_size(self, ref: str) -> int:
-        return int(self.client.images.get(ref).attrs.get("Size", 0))
 
     def pull(self, ref: str) -> bool:
         """Try to pull ``ref``; False when no registry can give it (air-gapped, no such image)."""
@@ -199,13 +184,8 @@ class Engine:
         hardening: Hardening | None = None,
         gpus: bool = False,
         env: dict[str, str] | None = None,
-        files: dict[str, bytes] | None = None,
-    ) -> RunOutcome:
-        """Run ``command`` in a throw-away container; never leaves it behind (also on Ctrl-C).
-
-        ``files`` (absolute path -> content) are copied in before the start: how a probe payload
-        reaches an image that envforge did not build.
-        """
+    ) -> ContainerRun:
+        """Run ``command`` in a throw-away container; never leaves it behind (also on Ctrl-C)."""
         hard = hardening or Hardening()
         environment = {"HOME": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", **hard.extra_env, **(env or {})}
         kwargs: dict[str, Any] = {
@@ -229,8 +209,6 @@ class Engine:
         container = None
         try:
             container = self.client.containers.create(image, **kwargs)
-            if files:
-                container.put_archive("/", _tar(files))
             container.start()
             timed_out = False
             try:
@@ -238,7 +216,7 @@ class Engine:
                 code: int | None = int(result.get("StatusCode", -1))
             except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError) as exc:
                 if not self.answers():
-                    return RunOutcome(exit_code=None, stdout="", stderr=str(exc), seconds=time.perf_counter() - start,
+                    return ContainerRun(exit_code=None, stdout="", stderr=str(exc), seconds=time.perf_counter() - start,
                                       error="the Docker engine stopped answering during the probe")
                 timed_out, code = True, None
                 container.kill()
@@ -246,10 +224,10 @@ class Engine:
             stderr = container.logs(stdout=False, stderr=True).decode(errors="replace")
             container.reload()
             oom = bool(container.attrs.get("State", {}).get("OOMKilled"))
-            return RunOutcome(exit_code=code, stdout=stdout, stderr=stderr, seconds=time.perf_counter() - start,
+            return ContainerRun(exit_code=code, stdout=stdout, stderr=stderr, seconds=time.perf_counter() - start,
                               timed_out=timed_out, oom_killed=oom)
         except EngineErrors as exc:
-            return RunOutcome(exit_code=None, stdout="", stderr="", seconds=time.perf_counter() - start,
+            return ContainerRun(exit_code=None, stdout="", stderr="", seconds=time.perf_counter() - start,
                               error=f"engine error: {_short(exc)}")
         finally:
             if container is not None:
@@ -301,31 +279,6 @@ class Engine:
             except EngineErrors:
                 pass
         return removed
-
-    def export_files(self, image: str) -> Iterator[tuple[str, bytes]]:
-        """(path, content) of every regular file of ``image``'s filesystem (for inspections)."""
-        container = self.client.containers.create(image, command=["true"])
-        try:
-            stream = io.BytesIO(b"".join(container.export()))
-            with tarfile.open(fileobj=stream) as tar:
-                for member in tar:
-                    if member.isfile():
-                        handle = tar.extractfile(member)
-                        if handle is not None:
-                            yield member.name, handle.read()
-        finally:
-            _remove_quietly(container)
-
-
-def _tar(files: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w") as tar:
-        for path, content in sorted(files.items()):
-            info = tarfile.TarInfo(path.lstrip("/"))
-            info.size = len(content)
-            info.mode = 0o755 if "/bin/" in path else 0o644
-            tar.addfile(info, io.BytesIO(content))
-    return buffer.getvalue()
 
 
 def _remove_quietly(container: Any) -> None:

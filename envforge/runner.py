@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Protocol
 
 from .build import BuildProgress, BuildResult, BuildSettings, build_cells
-from .certify import Certificate, ProbeRun, certify
+from .certify import Certificate, certify
 from .engine import LABEL_ROLE, LABEL_RUN, Engine, Hardening
 from .host import HostInfo
 from .matrix import Cell
+from .outcome import ContainerRun
 from .render import LABEL_PREFIX, render_cell
 from .store import Store
 
@@ -49,20 +50,16 @@ class CellOutcome:
 
 
 def probe_image(engine: Engine, image: str, *, level: int, run_id: str, cell_id: str, host: HostInfo,
-                options: CertifyOptions, gpu: bool, files: dict[str, bytes] | None = None,
-                command: list[str] | None = None) -> ProbeRun:
+                options: CertifyOptions, gpu: bool, command: list[str] | None = None) -> ContainerRun:
     """Run the probe inside ``image`` in a hardened container."""
     argv = [*(command or PROBE_COMMAND), "--level", str(level)]
     if options.workloads:
         argv += ["--workloads", ",".join(options.workloads)]
-    outcome = engine.run(
+    return engine.run(
         image, argv, timeout_s=options.probe_timeout, hardening=options.hardening,
-        gpus=gpu and host.can_run_gpu_containers, files=files,
+        gpus=gpu and host.can_run_gpu_containers,
         labels={LABEL_RUN: run_id, LABEL_ROLE: "probe", f"{LABEL_PREFIX}.cell": cell_id},
     )
-    return ProbeRun(exit_code=outcome.exit_code, stdout=outcome.stdout, stderr=outcome.stderr,
-                    seconds=outcome.seconds, timed_out=outcome.timed_out, oom_killed=outcome.oom_killed,
-                    error=outcome.error)
 
 
 def certify_cells(

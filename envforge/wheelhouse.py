@@ -114,6 +114,10 @@ class Wheelhouse:
             return None
         return Resolution(wheels, log=f"reused the resolution recorded in {record}\n")
 
+    def is_recorded(self, spec: StackSpec) -> bool:
+        """Whether ``resolve`` will answer at once from a recorded resolution."""
+        return not spec.wheelhouse_ok or self._recorded(spec) is not None
+
     def resolve(self, spec: StackSpec) -> Resolution:
         """Download (or, offline, find) every wheel ``spec`` needs; never raises for a failed resolution."""
         if not spec.wheelhouse_ok:

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import json
 
-from envforge.certify import ProbeRun, Verdict, certify, parse_probe_output
+from envforge.certify import Verdict, certify, parse_probe_output
+from envforge.outcome import ContainerRun
 from envforge.host import GPU, HostInfo
 
 NO_GPU = HostInfo(hostname="h", kernel="6.1", os="Debian", engine="docker 20.10", engine_gpu_runtime=False,
@@ -19,12 +20,12 @@ GOOD_FACTS = {
 }
 
 
-def run(stdout: str = "", **kw: object) -> ProbeRun:
-    return ProbeRun(exit_code=kw.pop("exit_code", 0), stdout=stdout, stderr=str(kw.pop("stderr", "")),  # type: ignore[arg-type]
+def run(stdout: str = "", **kw: object) -> ContainerRun:
+    return ContainerRun(exit_code=kw.pop("exit_code", 0), stdout=stdout, stderr=str(kw.pop("stderr", "")),  # type: ignore[arg-type]
                     seconds=float(kw.pop("seconds", 10)), **kw)  # type: ignore[arg-type]
 
 
-def cert(probe: ProbeRun, host: HostInfo = NO_GPU, level: int = 3):  # type: ignore[no-untyped-def]
+def cert(probe: ContainerRun, host: HostInfo = NO_GPU, level: int = 3):  # type: ignore[no-untyped-def]
     return certify(cell_id="c", expectations=EXPECT, level=level, host=host, image_id="sha256:1", image_tag="t",
                    probe=probe)
 
