@@ -212,10 +212,10 @@ def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
 
 
 def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: BuildProgress | None,
-           target: str | None = None, log: _Log | None = None) -> BuildResult:
-    """Run the engine build of ``plan`` (the whole image, or only up to ``target``)."""
+           target: str | None = None, log: _Log | None = None, stage_key: str = "") -> BuildResult:
+    """Run the engine build of ``plan`` (the whole image, or only up to the shared stage ``target``)."""
     labels = {
-        LABEL_CONTENT_HASH: plan.digest,
+        LABEL_CONTENT_HASH: plan.digest if target is None else stage_key,
         f"{LABEL_PREFIX}.matrix-digest": settings.matrix_digest,
         f"{LABEL_PREFIX}.version": __version__,
         f"{LABEL_PREFIX}.base-image": plan.base,
@@ -237,7 +237,7 @@ def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: Build
             else:
                 log(f"# shared stage '{target}' for the cells on {plan.base}")
             outcome = engine.build(
-                context, tag=plan.tag if target is None else f"envforge/stage:{plan.digest[:16]}", labels=labels,
+                context, tag=plan.tag if target is None else f"envforge/stage:{stage_key[:16]}", labels=labels,
                 buildargs={"BASE_IMAGE": plan.base,
                            **({"ENVFORGE_WHEELHOUSE_URL": plan.wheel_url} if plan.wheel_url else {})},
                 nocache=settings.nocache and target is None,
@@ -283,7 +283,7 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
 
     def build_stage(plan: _Plan, key: str, log: _Log) -> None:
         try:
-            _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log)
+            _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log, stage_key=key)
         finally:
             stage_done[key].set()  # a failed shared stage fails again, with its log, in the cell's own build
 

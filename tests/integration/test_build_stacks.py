@@ -51,6 +51,7 @@ def test_wheels_came_from_the_shared_wheelhouse(small: dict[str, Any]) -> None:
     for cell in small["doc"]["cells"]:
         log = Path(small["workdir"], cell["build_log"]).read_text()
         assert "wheels from" in log and "(pip --no-index)" in log
+        assert "ERROR" not in log, log[:3000]
 
 
 def test_unchanged_cells_are_not_rebuilt(small: dict[str, Any]) -> None:
@@ -71,6 +72,11 @@ def test_one_failing_cell_does_not_stop_the_others(small: dict[str, Any], tmp_pa
     assert cells["keras-jax-jax0.4.99999"]["ok"] is False and cells["keras-jax-jax0.10.2"]["ok"] is True
     log = Path(small["workdir"], cells["keras-jax-jax0.4.99999"]["log"]).read_text()
     assert "jax==0.4.99999" in log
+    # The two cells share a base: one built the shared stage, the other waited for it; neither failed at it.
+    logs = [Path(small["workdir"], c["log"]).read_text() for c in cells.values()]
+    assert sum("# shared stage 'toolchain'" in text for text in logs) == 1
+    assert sum("# waiting for the shared stage" in text for text in logs) == 1
+    assert not any("engine error" in text for text in logs)
 
 
 def test_engine_build_without_network_really_has_none(docker_client: docker.DockerClient, tmp_path: Path) -> None:
