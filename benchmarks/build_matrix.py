@@ -45,8 +45,12 @@ def clean(cells: list[str]) -> None:
     build reuses nothing from an earlier one (the bases stay: they are inputs, not build products)."""
     ids: list[str] = []
     for cell in cells:
-        ids += sh("docker", "images", "-q", "--filter", f"label=io.envforge.cell={cell}").stdout.split()
-    ids += sh("docker", "images", "-q", "--filter", "label=io.envforge.role=stage-cache").stdout.split()
+        ids += sh(
+            "docker", "images", "-q", "--filter", f"label=io.envforge.cell={cell}"
+        ).stdout.split()
+    ids += sh(
+        "docker", "images", "-q", "--filter", "label=io.envforge.role=stage-cache"
+    ).stdout.split()
     ids += sh("docker", "images", "-q", "--filter", "reference=naive-bench/*").stdout.split()
     if ids:
         sh("docker", "rmi", "-f", *sorted(set(ids)), check=False)
@@ -55,8 +59,24 @@ def clean(cells: list[str]) -> None:
 
 def envforge_build(workdir: Path, wheelhouse: Path) -> float:
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "envforge", "build", "-m", str(MATRIX), "--jobs", str(JOBS),
-                             "--wheelhouse", str(wheelhouse), "--json"], capture_output=True, text=True, cwd=workdir)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "envforge",
+            "build",
+            "-m",
+            str(MATRIX),
+            "--jobs",
+            str(JOBS),
+            "--wheelhouse",
+            str(wheelhouse),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+    )
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         raise SystemExit(f"envforge build failed:\n{result.stderr[-3000:]}")
@@ -74,8 +94,21 @@ def naive(cells, site, tmp: Path) -> float:  # type: ignore[no-untyped-def]
             files["build/ca-bundle.pem"] = site.ca_bundle.read_bytes()
         _write_context(context, rendered, files, ())
         base = site.base_for(cell.spec.base_image)
-        result = subprocess.run(["docker", "build", "--no-cache", "-q", "--build-arg", f"BASE_IMAGE={base}",
-                                 "-t", f"naive-bench/{cell.id}:latest", str(context)], capture_output=True, text=True)
+        result = subprocess.run(
+            [
+                "docker",
+                "build",
+                "--no-cache",
+                "-q",
+                "--build-arg",
+                f"BASE_IMAGE={base}",
+                "-t",
+                f"naive-bench/{cell.id}:latest",
+                str(context),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if result.returncode != 0:
             raise SystemExit(f"naive build of {cell.id} failed:\n{result.stderr[-3000:]}")
     return time.perf_counter() - start
@@ -103,17 +136,21 @@ def main() -> None:
         warm = envforge_build(workdir, tmp / "wheelhouse")
         naive_s = naive(cells, site, tmp)
         clean(ids)
-    print(json.dumps({
-        "benchmark": "build_matrix",
-        "cells": len(cells),
-        "jobs": JOBS,
-        "naive_s": round(naive_s, 1),
-        "envforge_cold_s": round(cold, 1),
-        "envforge_warm_s": round(warm, 2),
-        "cold_ratio": round(cold / naive_s, 3),
-        "warm_ratio": round(warm / cold, 4),
-        "targets": {"cold_ratio": 0.6, "warm_ratio": 0.05},
-    }))
+    print(
+        json.dumps(
+            {
+                "benchmark": "build_matrix",
+                "cells": len(cells),
+                "jobs": JOBS,
+                "naive_s": round(naive_s, 1),
+                "envforge_cold_s": round(cold, 1),
+                "envforge_warm_s": round(warm, 2),
+                "cold_ratio": round(cold / naive_s, 3),
+                "warm_ratio": round(warm / cold, 4),
+                "targets": {"cold_ratio": 0.6, "warm_ratio": 0.05},
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -54,17 +54,21 @@ def main() -> None:
             timings.append(done - loaded)
     assert result is not None
     cells = len(result.cells) + len(result.rejected)
-    print(json.dumps({
-        "benchmark": "expand_matrix",
-        "cells": cells,
-        "accepted": len(result.cells),
-        "rejected": len(result.rejected),
-        "load_s": round(load_s, 4),
-        "expand_s": round(timings[-1], 4),
-        "expand_median_s": round(statistics.median(timings), 4),
-        "total_s": round(load_s + statistics.median(timings), 4),
-        "target_s": 1.0,
-    }))
+    print(
+        json.dumps(
+            {
+                "benchmark": "expand_matrix",
+                "cells": cells,
+                "accepted": len(result.cells),
+                "rejected": len(result.rejected),
+                "load_s": round(load_s, 4),
+                "expand_s": round(timings[-1], 4),
+                "expand_median_s": round(statistics.median(timings), 4),
+                "total_s": round(load_s + statistics.median(timings), 4),
+                "target_s": 1.0,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,9 @@ CELL = "tf-cpu-tf2.21.0-py3.11"
 
 
 def envforge(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "envforge", *args], capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "envforge", *args], capture_output=True, text=True, cwd=ROOT
+    )
 
 
 def main() -> None:
@@ -40,19 +42,36 @@ def main() -> None:
         if result.returncode != 0:
             raise SystemExit(f"the probe failed: {doc.get('diagnoses')}")
         breakdown = doc.get("timings", {})
-        timed = subprocess.run(["docker", "run", "--rm", "--network", "none", image, "python3", "-c",
-                                "import time; t = time.perf_counter(); import tensorflow; "
-                                "print(time.perf_counter() - t)"], capture_output=True, text=True)
+        timed = subprocess.run(
+            [
+                "docker",
+                "run",
+                "--rm",
+                "--network",
+                "none",
+                image,
+                "python3",
+                "-c",
+                "import time; t = time.perf_counter(); import tensorflow; "
+                "print(time.perf_counter() - t)",
+            ],
+            capture_output=True,
+            text=True,
+        )
         imports.append(float(timed.stdout.strip().splitlines()[-1]))
-    print(json.dumps({
-        "benchmark": "probe",
-        "image": image,
-        "repeats": REPEATS,
-        "probe_l1_s": round(statistics.median(probe), 2),
-        "tf_import_s": round(statistics.median(imports), 2),
-        "probe_breakdown_s": breakdown,
-        "target_probe_l1_s": 15.0,
-    }))
+    print(
+        json.dumps(
+            {
+                "benchmark": "probe",
+                "image": image,
+                "repeats": REPEATS,
+                "probe_l1_s": round(statistics.median(probe), 2),
+                "tf_import_s": round(statistics.median(imports), 2),
+                "probe_breakdown_s": breakdown,
+                "target_probe_l1_s": 15.0,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

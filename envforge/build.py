@@ -33,8 +33,16 @@ from .render import LABEL_PREFIX, RenderedCell
 from .site import Site
 from .wheelhouse import Wheelhouse, WheelServer
 
-__all__ = ["BuildSettings", "BuildResult", "BuildProgress", "build_cells", "probe_payload", "image_tag",
-           "LABEL_CONTENT_HASH", "TOOLCHAIN_STAGE"]
+__all__ = [
+    "BuildSettings",
+    "BuildResult",
+    "BuildProgress",
+    "build_cells",
+    "probe_payload",
+    "image_tag",
+    "LABEL_CONTENT_HASH",
+    "TOOLCHAIN_STAGE",
+]
 
 LABEL_CONTENT_HASH = f"{LABEL_PREFIX}.content-hash"
 TOOLCHAIN_STAGE = "toolchain"
@@ -101,21 +109,33 @@ class _Plan:
         lines = self.rendered.dockerfile.splitlines()
         if f"FROM runtime AS {TOOLCHAIN_STAGE}" not in lines:
             return None
-        prefix = [line for line in lines[: lines.index("COPY build/ /tmp/envforge/")] if not line.startswith("#")]
+        prefix = [
+            line
+            for line in lines[: lines.index("COPY build/ /tmp/envforge/")]
+            if not line.startswith("#")
+        ]
         return hashlib.sha256("\n".join([base_id, *prefix]).encode()).hexdigest()
 
 
 def probe_payload() -> dict[str, bytes]:
     """The probe package as context files (``probe/lib/envforge_probe/*.py``), sorted and stable."""
-    return {f"probe/lib/envforge_probe/{p.name}": p.read_bytes() for p in sorted(_PROBE_DIR.glob("*.py"))}
+    return {
+        f"probe/lib/envforge_probe/{p.name}": p.read_bytes()
+        for p in sorted(_PROBE_DIR.glob("*.py"))
+    }
 
 
 def image_tag(cell_id: str, content_hash: str) -> str:
     return f"envforge/{cell_id.lower()}:{content_hash[:16]}"
 
 
-def _content_hash(rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...], base_id: str,
-                  buildargs: dict[str, str]) -> str:
+def _content_hash(
+    rendered: RenderedCell,
+    files: dict[str, bytes],
+    wheels: tuple[Path, ...],
+    base_id: str,
+    buildargs: dict[str, str],
+) -> str:
     h = hashlib.sha256(rendered.digest.encode())
     for name in sorted(files):
         h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
@@ -127,7 +147,9 @@ def _content_hash(rendered: RenderedCell, files: dict[str, bytes], wheels: tuple
     return h.hexdigest()
 
 
-def _write_context(directory: Path, rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...]) -> None:
+def _write_context(
+    directory: Path, rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...]
+) -> None:
     (directory / "Dockerfile").write_text(rendered.dockerfile, encoding="utf-8")
     for name, content in files.items():
         path = directory / name
@@ -144,7 +166,9 @@ def _write_context(directory: Path, rendered: RenderedCell, files: dict[str, byt
         except OSError:
             shutil.copy2(wheel, target)
     if wheels:
-        (house / ".complete").write_text("every wheel is here: pip runs with --no-index\n", encoding="utf-8")
+        (house / ".complete").write_text(
+            "every wheel is here: pip runs with --no-index\n", encoding="utf-8"
+        )
 
 
 class _Log:
@@ -164,10 +188,17 @@ class _Log:
         self.handle.close()
 
 
-def _plan_base(engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings) -> tuple[_Plan, str | None]:
+def _plan_base(
+    engine: Engine, cell: Cell, rendered: RenderedCell, settings: BuildSettings
+) -> tuple[_Plan, str | None]:
     """A cell's plan with its context files and base image; (plan, base image id or None when it failed)."""
     log_path = settings.logs_dir / f"{cell.id}.build.log"
-    plan = _Plan(cell, rendered, log_path, settings.site.base_for(cell.spec.base_image, settings.matrix_bases))
+    plan = _Plan(
+        cell,
+        rendered,
+        log_path,
+        settings.site.base_for(cell.spec.base_image, settings.matrix_bases),
+    )
     plan.files = {**rendered.files, **probe_payload()}
     if settings.site.ca_bundle is not None:
         plan.files["build/ca-bundle.pem"] = settings.site.ca_bundle.read_bytes()
@@ -175,12 +206,17 @@ def _plan_base(engine: Engine, cell: Cell, rendered: RenderedCell, settings: Bui
     if base_id is None and engine.pull(plan.base):
         base_id = engine.image_id(plan.base)
     if base_id is None:
-        plan.result = _failed(plan, f"base image {plan.base} is not present and cannot be pulled: run scripts/setup, "
-                                    f"or map {cell.spec.base_image} to a local image in the site file (.envforge/site.yaml)")
+        plan.result = _failed(
+            plan,
+            f"base image {plan.base} is not present and cannot be pulled: run scripts/setup, "
+            f"or map {cell.spec.base_image} to a local image in the site file (.envforge/site.yaml)",
+        )
     return plan, base_id
 
 
-def _plan_wheels(engine: Engine, plan: _Plan, base_id: str, settings: BuildSettings, wheel_url: str | None) -> None:
+def _plan_wheels(
+    engine: Engine, plan: _Plan, base_id: str, settings: BuildSettings, wheel_url: str | None
+) -> None:
     """Resolve the plan's wheels and its content hash; set ``plan.result`` when nothing is left to build."""
     cell, rendered, log_path = plan.cell, plan.rendered, plan.log_path
     if settings.wheelhouse is not None:
@@ -189,21 +225,35 @@ def _plan_wheels(engine: Engine, plan: _Plan, base_id: str, settings: BuildSetti
             plan.wheels = resolution.wheels
             plan.wheel_url = wheel_url
             where = f"served at {wheel_url}" if wheel_url else "in the build context"
-            plan.notes.append(f"wheelhouse: {len(plan.wheels)} wheels from {settings.wheelhouse.directory}, "
-                              f"{where} (pip --no-index)")
+            plan.notes.append(
+                f"wheelhouse: {len(plan.wheels)} wheels from {settings.wheelhouse.directory}, "
+                f"{where} (pip --no-index)"
+            )
         elif settings.offline:
-            plan.result = _failed(plan, f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy "
-                                        f"this cell: {resolution.error}; fill it once with network access "
-                                        "(envforge build --wheelhouse DIR)", resolution.log)
+            plan.result = _failed(
+                plan,
+                f"offline, and the wheelhouse {settings.wheelhouse.directory} cannot satisfy "
+                f"this cell: {resolution.error}; fill it once with network access "
+                "(envforge build --wheelhouse DIR)",
+                resolution.log,
+            )
             return
         else:
-            plan.notes.append(f"wheelhouse not used ({resolution.error}): pip in the build uses the package index")
-    plan.digest = _content_hash(rendered, plan.files, plan.wheels, base_id, {"BASE_IMAGE": plan.base})
+            plan.notes.append(
+                f"wheelhouse not used ({resolution.error}): pip in the build uses the package index"
+            )
+    plan.digest = _content_hash(
+        rendered, plan.files, plan.wheels, base_id, {"BASE_IMAGE": plan.base}
+    )
     plan.tag = image_tag(cell.id, plan.digest)
     existing = engine.image_id(plan.tag)
     if existing and not settings.nocache:
-        log_path.write_text(f"unchanged since its last build: {plan.tag} ({existing})\n", encoding="utf-8")
-        plan.result = BuildResult(cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True)
+        log_path.write_text(
+            f"unchanged since its last build: {plan.tag} ({existing})\n", encoding="utf-8"
+        )
+        plan.result = BuildResult(
+            cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True
+        )
 
 
 def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
@@ -211,8 +261,15 @@ def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
     return BuildResult(plan.cell.id, None, "", "", plan.base, plan.log_path, 0.0, error=error)
 
 
-def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: BuildProgress | None,
-           target: str | None = None, log: _Log | None = None, stage_key: str = "") -> BuildResult:
+def _build(
+    engine: Engine,
+    plan: _Plan,
+    settings: BuildSettings,
+    progress: BuildProgress | None,
+    target: str | None = None,
+    log: _Log | None = None,
+    stage_key: str = "",
+) -> BuildResult:
     """Run the engine build of ``plan`` (the whole image, or only up to the shared stage ``target``)."""
     labels = {
         LABEL_CONTENT_HASH: plan.digest if target is None else stage_key,
@@ -227,7 +284,9 @@ def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: Build
     try:
         with tempfile.TemporaryDirectory(prefix=f"envforge-{plan.cell.id}-") as tmp:
             context = Path(tmp)
-            _write_context(context, plan.rendered, plan.files, () if plan.wheel_url else plan.wheels)
+            _write_context(
+                context, plan.rendered, plan.files, () if plan.wheel_url else plan.wheels
+            )
             if target is None:
                 log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
                 for note in plan.notes:
@@ -237,23 +296,43 @@ def _build(engine: Engine, plan: _Plan, settings: BuildSettings, progress: Build
             else:
                 log(f"# shared stage '{target}' for the cells on {plan.base}")
             outcome = engine.build(
-                context, tag=plan.tag if target is None else f"envforge/stage:{stage_key[:16]}", labels=labels,
-                buildargs={"BASE_IMAGE": plan.base,
-                           **({"ENVFORGE_WHEELHOUSE_URL": plan.wheel_url} if plan.wheel_url else {})},
+                context,
+                tag=plan.tag if target is None else f"envforge/stage:{stage_key[:16]}",
+                labels=labels,
+                buildargs={
+                    "BASE_IMAGE": plan.base,
+                    **({"ENVFORGE_WHEELHOUSE_URL": plan.wheel_url} if plan.wheel_url else {}),
+                },
                 nocache=settings.nocache and target is None,
-                network_mode="none" if settings.offline else None, target=target, log=log,
-                on_step=(lambda s, t: progress.build_step(plan.cell.id, s, t)) if progress and target is None else None,
+                network_mode="none" if settings.offline else None,
+                target=target,
+                log=log,
+                on_step=(lambda s, t: progress.build_step(plan.cell.id, s, t))
+                if progress and target is None
+                else None,
             )
     finally:
         if own_log:
             log.close()
-    return BuildResult(plan.cell.id, outcome.image_id, plan.tag, plan.digest, plan.base, plan.log_path,
-                       outcome.seconds, error=outcome.error)
+    return BuildResult(
+        plan.cell.id,
+        outcome.image_id,
+        plan.tag,
+        plan.digest,
+        plan.base,
+        plan.log_path,
+        outcome.seconds,
+        error=outcome.error,
+    )
 
 
-def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings: BuildSettings,
-                progress: BuildProgress | None = None,
-                on_built: Callable[[Cell, BuildResult], None] | None = None) -> list[BuildResult]:
+def build_cells(
+    engine: Engine,
+    cells: list[tuple[Cell, RenderedCell]],
+    settings: BuildSettings,
+    progress: BuildProgress | None = None,
+    on_built: Callable[[Cell, BuildResult], None] | None = None,
+) -> list[BuildResult]:
     """Build up to ``settings.jobs`` cells at once; one failing cell never stops the others.
 
     ``on_built`` is called (serially) as each build finishes, e.g. to probe it while others build.
@@ -285,7 +364,9 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
         try:
             _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log, stage_key=key)
         finally:
-            stage_done[key].set()  # a failed shared stage fails again, with its log, in the cell's own build
+            stage_done[
+                key
+            ].set()  # a failed shared stage fails again, with its log, in the cell's own build
 
     def one(item: tuple[Cell, RenderedCell]) -> None:
         cell, rendered = item
@@ -299,7 +380,9 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
         log = _Log(plan.log_path)
         early: threading.Thread | None = None
         try:
-            cold = settings.wheelhouse is not None and not settings.wheelhouse.is_recorded(cell.spec)
+            cold = settings.wheelhouse is not None and not settings.wheelhouse.is_recorded(
+                cell.spec
+            )
             if key is not None and cold and claim(key, cell.id) is None:
                 # Resolving wheels takes a while on a cold run: build the shared stage meanwhile.
                 early = threading.Thread(target=build_stage, args=(plan, key, log), daemon=True)
@@ -311,7 +394,9 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
                 elif (event := claim(key, cell.id)) is None:
                     build_stage(plan, key, log)
                 else:
-                    log(f"# waiting for the shared stage '{TOOLCHAIN_STAGE}' built with {stage_owner[key]}")
+                    log(
+                        f"# waiting for the shared stage '{TOOLCHAIN_STAGE}' built with {stage_owner[key]}"
+                    )
                     event.wait()
             result = plan.result or _build(engine, plan, settings, progress, log=log)
             if early is not None:
@@ -324,7 +409,11 @@ def build_cells(engine: Engine, cells: list[tuple[Cell, RenderedCell]], settings
     with ExitStack() as stack:
         wheel_url = None
         http = os.environ.get("ENVFORGE_WHEELHOUSE_TRANSPORT", "http") != "context"
-        gateway = engine.bridge_gateway() if settings.wheelhouse and not settings.offline and http else None
+        gateway = (
+            engine.bridge_gateway()
+            if settings.wheelhouse and not settings.offline and http
+            else None
+        )
         if gateway and settings.wheelhouse:
             wheel_url = stack.enter_context(WheelServer(settings.wheelhouse.directory, gateway)).url
         if jobs == 1:

@@ -36,7 +36,12 @@ class Diagnosis:
     evidence: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "summary": self.summary, "fix": self.fix, "evidence": list(self.evidence)}
+        return {
+            "code": self.code,
+            "summary": self.summary,
+            "fix": self.fix,
+            "evidence": list(self.evidence),
+        }
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,9 @@ class Certificate:
     diagnoses: tuple[Diagnosis, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
     facts: dict[str, Any] | None = None
-    created_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    created_at: str = field(
+        default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds")
+    )
 
     def __bool__(self) -> bool:
         return self.verdict is Verdict.CERTIFIED
@@ -95,24 +102,49 @@ def parse_probe_output(stdout: str) -> dict[str, Any] | None:
 def _probe_failure(probe: ContainerRun) -> Diagnosis:
     tail = tuple(probe.stderr.strip().splitlines()[-5:])
     if probe.timed_out:
-        return Diagnosis("PROBE_TIMEOUT", f"the probe did not finish within {probe.seconds:.0f} s and was killed",
-                         "look at the probe log; raise --probe-timeout if the stack is just slow", tail)
+        return Diagnosis(
+            "PROBE_TIMEOUT",
+            f"the probe did not finish within {probe.seconds:.0f} s and was killed",
+            "look at the probe log; raise --probe-timeout if the stack is just slow",
+            tail,
+        )
     if probe.oom_killed:
-        return Diagnosis("PROBE_OUT_OF_MEMORY", "the probe ran out of memory and was killed (OOMKilled)",
-                         "raise --probe-memory, or check the image for a memory leak", tail)
+        return Diagnosis(
+            "PROBE_OUT_OF_MEMORY",
+            "the probe ran out of memory and was killed (OOMKilled)",
+            "raise --probe-memory, or check the image for a memory leak",
+            tail,
+        )
     if probe.error:
-        return Diagnosis("PROBE_ENGINE_ERROR", f"the probe could not run: {probe.error}",
-                         "check that the Docker engine is running (scripts/setup)", tail)
+        return Diagnosis(
+            "PROBE_ENGINE_ERROR",
+            f"the probe could not run: {probe.error}",
+            "check that the Docker engine is running (scripts/setup)",
+            tail,
+        )
     code = probe.exit_code
     if code is not None and code > 128:
         name = _signal_name(code - 128)
         if code - 128 == signal.SIGILL:
-            return Diagnosis("CPU_NO_AVX", "the probe died of an illegal instruction (SIGILL): the CPU lacks an "
-                             "instruction set the framework needs (AVX)", "use a CPU with AVX or a build without it", tail)
-        return Diagnosis("PROBE_CRASHED", f"the probe was killed by {name} (exit {code})",
-                         "look at the probe log for the crash", tail)
-    return Diagnosis("PROBE_CRASHED", f"the probe exited with {code} without a report",
-                     "run `docker run --rm IMAGE envforge-probe` to see the error", tail)
+            return Diagnosis(
+                "CPU_NO_AVX",
+                "the probe died of an illegal instruction (SIGILL): the CPU lacks an "
+                "instruction set the framework needs (AVX)",
+                "use a CPU with AVX or a build without it",
+                tail,
+            )
+        return Diagnosis(
+            "PROBE_CRASHED",
+            f"the probe was killed by {name} (exit {code})",
+            "look at the probe log for the crash",
+            tail,
+        )
+    return Diagnosis(
+        "PROBE_CRASHED",
+        f"the probe exited with {code} without a report",
+        "run `docker run --rm IMAGE envforge-probe` to see the error",
+        tail,
+    )
 
 
 def _signal_name(number: int) -> str:
@@ -122,15 +154,29 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _host_checks(checks: list[dict[str, Any]], host: HostInfo, level: int, expect: dict[str, Any]) -> list[dict[str, Any]]:
+def _host_checks(
+    checks: list[dict[str, Any]], host: HostInfo, level: int, expect: dict[str, Any]
+) -> list[dict[str, Any]]:
     """Replace the container's view of L2 with the host's where the host knows better."""
-    if level < 2 or expect.get("accelerator") != "cuda" or not host.has_gpu or host.engine_gpu_runtime:
+    if (
+        level < 2
+        or expect.get("accelerator") != "cuda"
+        or not host.has_gpu
+        or host.engine_gpu_runtime
+    ):
         return checks
     fixed = [c for c in checks if c["id"] != "gpu.visible"]
-    fixed.append({"id": "gpu.visible", "level": 2, "status": "fail",
-                  "summary": f"this host has {len(host.gpus)} GPU(s) but the Docker engine has no NVIDIA runtime",
-                  "code": "CONTAINER_TOOLKIT_NOT_CONFIGURED", "evidence": [f"engine: {host.engine}"],
-                  "fix": "install the NVIDIA Container Toolkit and run `nvidia-ctk runtime configure --runtime=docker`"})
+    fixed.append(
+        {
+            "id": "gpu.visible",
+            "level": 2,
+            "status": "fail",
+            "summary": f"this host has {len(host.gpus)} GPU(s) but the Docker engine has no NVIDIA runtime",
+            "code": "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+            "evidence": [f"engine: {host.engine}"],
+            "fix": "install the NVIDIA Container Toolkit and run `nvidia-ctk runtime configure --runtime=docker`",
+        }
+    )
     return fixed
 
 
@@ -148,30 +194,67 @@ def certify(
     gpu_peaks: dict[str, dict[str, float]] | None = None,
 ) -> Certificate:
     """Judge one cell on one host (``gpu_peaks``: peak TFLOP/s by GPU name, for L3)."""
-    base = {"cell_id": cell_id, "image_id": image_id, "image_tag": image_tag,
-            "host_fingerprint": host.fingerprint, "level_requested": level, "expectations": expectations}
+    base = {
+        "cell_id": cell_id,
+        "image_id": image_id,
+        "image_tag": image_tag,
+        "host_fingerprint": host.fingerprint,
+        "level_requested": level,
+        "expectations": expectations,
+    }
     timings = {"build_s": round(build_seconds, 2)}
     if build_error is not None or image_id is None:
-        diag = Diagnosis("BUILD_FAILED", build_error or "the build produced no image",
-                         "read the build log named above; fix the template or the matrix")
-        return Certificate(**base, verdict=Verdict.BUILD_FAILED, level_reached=0, ceiling="the image did not build",
-                           diagnoses=(diag,), timings=timings)
+        diag = Diagnosis(
+            "BUILD_FAILED",
+            build_error or "the build produced no image",
+            "read the build log named above; fix the template or the matrix",
+        )
+        return Certificate(
+            **base,
+            verdict=Verdict.BUILD_FAILED,
+            level_reached=0,
+            ceiling="the image did not build",
+            diagnoses=(diag,),
+            timings=timings,
+        )
     if probe is None:
         raise ValueError("a built image needs a probe run to be certified")
     timings["probe_s"] = round(probe.seconds, 2)
     facts = parse_probe_output(probe.stdout) if not (probe.timed_out or probe.oom_killed) else None
     if facts is None:
         diag = _probe_failure(probe)
-        return Certificate(**base, verdict=Verdict.PROBE_ERROR, level_reached=0, ceiling=diag.summary,
-                           diagnoses=(diag,), timings=timings)
-    timings.update({k: v for k, v in (facts.get("timings") or {}).items() if isinstance(v, (int, float))})
+        return Certificate(
+            **base,
+            verdict=Verdict.PROBE_ERROR,
+            level_reached=0,
+            ceiling=diag.summary,
+            diagnoses=(diag,),
+            timings=timings,
+        )
+    timings.update(
+        {k: v for k, v in (facts.get("timings") or {}).items() if isinstance(v, (int, float))}
+    )
     judged = judge(facts, {**expectations, "gpu_peaks": gpu_peaks or {}}, level=level)
     checks = _host_checks(judged, host, level, expectations)
     reached, ceiling = level_reached(checks, level)
     failed = [c for c in checks if c["status"] == "fail"]
     diagnoses = tuple(
-        Diagnosis(c.get("code") or "CHECK_FAILED", c["summary"], c.get("fix"), tuple(c.get("evidence") or ()))
-        for c in checks if c["status"] in ("fail", "warn") and c.get("code")
+        Diagnosis(
+            c.get("code") or "CHECK_FAILED",
+            c["summary"],
+            c.get("fix"),
+            tuple(c.get("evidence") or ()),
+        )
+        for c in checks
+        if c["status"] in ("fail", "warn") and c.get("code")
     )
-    return Certificate(**base, verdict=Verdict.FAILED if failed else Verdict.CERTIFIED, level_reached=reached,
-                       ceiling=ceiling, checks=tuple(checks), diagnoses=diagnoses, timings=timings, facts=facts)
+    return Certificate(
+        **base,
+        verdict=Verdict.FAILED if failed else Verdict.CERTIFIED,
+        level_reached=reached,
+        ceiling=ceiling,
+        checks=tuple(checks),
+        diagnoses=diagnoses,
+        timings=timings,
+        facts=facts,
+    )

@@ -19,8 +19,12 @@ from .versions import parse_version
 
 __all__ = ["ImageUnderTest", "RolloutItem", "assess_rollout", "Regression", "compare_runs"]
 
-_RANK = {Verdict.CERTIFIED.value: 3, Verdict.FAILED.value: 1, Verdict.PROBE_ERROR.value: 1,
-         Verdict.BUILD_FAILED.value: 0}
+_RANK = {
+    Verdict.CERTIFIED.value: 3,
+    Verdict.FAILED.value: 1,
+    Verdict.PROBE_ERROR.value: 1,
+    Verdict.BUILD_FAILED.value: 0,
+}
 
 
 @dataclass(frozen=True)
@@ -41,13 +45,25 @@ class RolloutItem:
     reasons: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"image": self.name, "cuda": self.cuda, "keeps_working": self.keeps_working, "mode": self.mode,
-                "require_satisfied": self.require_satisfied, "require_message": self.require_message,
-                "reasons": self.reasons}
+        return {
+            "image": self.name,
+            "cuda": self.cuda,
+            "keeps_working": self.keeps_working,
+            "mode": self.mode,
+            "require_satisfied": self.require_satisfied,
+            "require_message": self.require_message,
+            "reasons": self.reasons,
+        }
 
 
-def assess_rollout(kb: KnowledgeBase, *, driver: str, images: list[ImageUnderTest], gpu: Gpu | None = None,
-                   cc: str | None = None) -> list[RolloutItem]:
+def assess_rollout(
+    kb: KnowledgeBase,
+    *,
+    driver: str,
+    images: list[ImageUnderTest],
+    gpu: Gpu | None = None,
+    cc: str | None = None,
+) -> list[RolloutItem]:
     """For each image: does it keep working on ``driver`` (and the GPU)?"""
     cc_version = parse_cc(cc) if cc else (gpu.cc if gpu else None)
     items = []
@@ -55,23 +71,36 @@ def assess_rollout(kb: KnowledgeBase, *, driver: str, images: list[ImageUnderTes
         cuda = image.expectations.get("cuda")
         accelerator = image.expectations.get("accelerator")
         if not cuda:
-            reason = ("no CUDA in the image: the driver does not matter to it" if accelerator != "cuda"
-                      else "the image's CUDA version is not known to envforge (its wheels bring their own); "
-                           "certify it on a canary node with the new driver")
-            items.append(RolloutItem(image.name, None, accelerator != "cuda", "n/a", None, None, [reason]))
+            reason = (
+                "no CUDA in the image: the driver does not matter to it"
+                if accelerator != "cuda"
+                else "the image's CUDA version is not known to envforge (its wheels bring their own); "
+                "certify it on a canary node with the new driver"
+            )
+            items.append(
+                RolloutItem(image.name, None, accelerator != "cuda", "n/a", None, None, [reason])
+            )
             continue
         sass = tuple(parse_cc(c) for c in image.expectations.get("sass") or ())
         ptx = parse_cc(image.expectations["ptx"]) if image.expectations.get("ptx") else None
-        check: DriverCheck = check_build(kb, driver=driver, cuda=parse_version(cuda), sass=sass, ptx=ptx, gpu=gpu,
-                                         cc=cc_version)
+        check: DriverCheck = check_build(
+            kb, driver=driver, cuda=parse_version(cuda), sass=sass, ptx=ptx, gpu=gpu, cc=cc_version
+        )
         reasons = list(check.reasons)
         satisfied, message = None, None
         if image.require:
-            result = evaluate_require(image.require, cuda=check.driver_cuda_version, driver=driver,
-                                      arch=str(cc_version) if cc_version else None, brand=brand_of(gpu))
+            result = evaluate_require(
+                image.require,
+                cuda=check.driver_cuda_version,
+                driver=driver,
+                arch=str(cc_version) if cc_version else None,
+                brand=brand_of(gpu),
+            )
             satisfied, message = result.satisfied, result.message
-            reasons.append(f"NVIDIA_REQUIRE_CUDA={image.require}: "
-                           + ("the container toolkit starts it" if satisfied else f"refused: {message}"))
+            reasons.append(
+                f"NVIDIA_REQUIRE_CUDA={image.require}: "
+                + ("the container toolkit starts it" if satisfied else f"refused: {message}")
+            )
         works = check.compatible and satisfied is not False
         items.append(RolloutItem(image.name, cuda, works, check.mode, satisfied, message, reasons))
     return items
@@ -85,14 +114,21 @@ class Regression:
     new_codes: list[str]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cell": self.cell, "baseline": self.baseline, "candidate": self.candidate, "new_codes": self.new_codes}
+        return {
+            "cell": self.cell,
+            "baseline": self.baseline,
+            "candidate": self.candidate,
+            "new_codes": self.new_codes,
+        }
 
 
 def _state(cert: Certificate) -> tuple[int, int]:
     return _RANK.get(cert.verdict.value, 0), cert.level_reached
 
 
-def compare_runs(baseline: list[Certificate], candidate: list[Certificate]) -> tuple[list[Regression], list[str]]:
+def compare_runs(
+    baseline: list[Certificate], candidate: list[Certificate]
+) -> tuple[list[Regression], list[str]]:
     """(regressions, cells missing from the candidate): a cell regresses when its verdict or level gets worse."""
     before = {c.cell_id: c for c in baseline}
     after = {c.cell_id: c for c in candidate}
@@ -103,7 +139,12 @@ def compare_runs(baseline: list[Certificate], candidate: list[Certificate]) -> t
             continue
         if _state(new) < _state(old):
             old_codes = {d.code for d in old.diagnoses}
-            regressions.append(Regression(cell, f"{old.verdict.value} L{old.level_reached}",
-                                          f"{new.verdict.value} L{new.level_reached}",
-                                          [d.code for d in new.diagnoses if d.code not in old_codes]))
+            regressions.append(
+                Regression(
+                    cell,
+                    f"{old.verdict.value} L{old.level_reached}",
+                    f"{new.verdict.value} L{new.level_reached}",
+                    [d.code for d in new.diagnoses if d.code not in old_codes],
+                )
+            )
     return regressions, sorted(set(before) - set(after))

@@ -146,8 +146,17 @@ class Engine:
         image_id, error, steps, cached = None, None, 0, 0
         try:
             stream = self.api.build(
-                path=str(context), tag=tag, labels=labels, buildargs=buildargs, rm=True, forcerm=True,
-                decode=True, pull=False, nocache=nocache, network_mode=network_mode, target=target,
+                path=str(context),
+                tag=tag,
+                labels=labels,
+                buildargs=buildargs,
+                rm=True,
+                forcerm=True,
+                decode=True,
+                pull=False,
+                nocache=nocache,
+                network_mode=network_mode,
+                target=target,
             )
             for chunk in stream:
                 if "stream" in chunk:
@@ -170,8 +179,13 @@ class Engine:
             log(f"ERROR: {error}")
         if error is None and image_id is None:
             image_id = self.image_id(tag)
-        return BuildOutcome(image_id=None if error else image_id, error=error,
-                            seconds=time.perf_counter() - start, steps=steps, cached_steps=cached)
+        return BuildOutcome(
+            image_id=None if error else image_id,
+            error=error,
+            seconds=time.perf_counter() - start,
+            steps=steps,
+            cached_steps=cached,
+        )
 
     # -- containers --------------------------------------------------------------------------------
     def run(
@@ -187,7 +201,12 @@ class Engine:
     ) -> ContainerRun:
         """Run ``command`` in a throw-away container; never leaves it behind (also on Ctrl-C)."""
         hard = hardening or Hardening()
-        environment = {"HOME": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", **hard.extra_env, **(env or {})}
+        environment = {
+            "HOME": "/tmp",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            **hard.extra_env,
+            **(env or {}),
+        }
         kwargs: dict[str, Any] = {
             "command": command,
             "labels": labels,
@@ -216,19 +235,35 @@ class Engine:
                 code: int | None = int(result.get("StatusCode", -1))
             except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError) as exc:
                 if not self.answers():
-                    return ContainerRun(exit_code=None, stdout="", stderr=str(exc), seconds=time.perf_counter() - start,
-                                      error="the Docker engine stopped answering during the probe")
+                    return ContainerRun(
+                        exit_code=None,
+                        stdout="",
+                        stderr=str(exc),
+                        seconds=time.perf_counter() - start,
+                        error="the Docker engine stopped answering during the probe",
+                    )
                 timed_out, code = True, None
                 container.kill()
             stdout = container.logs(stdout=True, stderr=False).decode(errors="replace")
             stderr = container.logs(stdout=False, stderr=True).decode(errors="replace")
             container.reload()
             oom = bool(container.attrs.get("State", {}).get("OOMKilled"))
-            return ContainerRun(exit_code=code, stdout=stdout, stderr=stderr, seconds=time.perf_counter() - start,
-                              timed_out=timed_out, oom_killed=oom)
+            return ContainerRun(
+                exit_code=code,
+                stdout=stdout,
+                stderr=stderr,
+                seconds=time.perf_counter() - start,
+                timed_out=timed_out,
+                oom_killed=oom,
+            )
         except EngineErrors as exc:
-            return ContainerRun(exit_code=None, stdout="", stderr="", seconds=time.perf_counter() - start,
-                              error=f"engine error: {_short(exc)}")
+            return ContainerRun(
+                exit_code=None,
+                stdout="",
+                stderr="",
+                seconds=time.perf_counter() - start,
+                error=f"engine error: {_short(exc)}",
+            )
         finally:
             if container is not None:
                 _remove_quietly(container)

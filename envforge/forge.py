@@ -64,8 +64,12 @@ def _blocked(store: Store | None, cell_id: str, host: HostInfo) -> str | None:
     if store is None:
         return None
     hosts = store.hosts()
-    same = {fp for fp, info in hosts.items()
-            if info.get("driver") == host.driver and [g["name"] for g in info.get("gpus") or []] == [g.name for g in host.gpus]}
+    same = {
+        fp
+        for fp, info in hosts.items()
+        if info.get("driver") == host.driver
+        and [g["name"] for g in info.get("gpus") or []] == [g.name for g in host.gpus]
+    }
     latest = None
     for record in store.certificates():
         cert = record.certificate
@@ -77,9 +81,17 @@ def _blocked(store: Store | None, cell_id: str, host: HostInfo) -> str | None:
     return None
 
 
-def candidates(kb: KnowledgeBase, *, spec: SpecifierSet, python: str | None, driver: str | None, gpu: str | None,
-               accelerator: str, host: HostInfo | None = None, store: Store | None = None
-               ) -> tuple[list[Candidate], list[dict[str, Any]]]:
+def candidates(
+    kb: KnowledgeBase,
+    *,
+    spec: SpecifierSet,
+    python: str | None,
+    driver: str | None,
+    gpu: str | None,
+    accelerator: str,
+    host: HostInfo | None = None,
+    store: Store | None = None,
+) -> tuple[list[Candidate], list[dict[str, Any]]]:
     """(acceptable candidates newest first, rejected ones with reasons)."""
     stack = "tf-cuda-pip" if accelerator == "cuda" else "tf-cpu"
     accepted: list[Candidate] = []
@@ -105,27 +117,47 @@ def candidates(kb: KnowledgeBase, *, spec: SpecifierSet, python: str | None, dri
             if blocked:
                 rejected.append({"cell": cell_id, "reason": blocked})
                 continue
-            accepted.append(Candidate(Cell(id=cell_id, values=tuple(sorted(values.items())), spec=spec_), why.reasons))
+            accepted.append(
+                Candidate(
+                    Cell(id=cell_id, values=tuple(sorted(values.items())), spec=spec_), why.reasons
+                )
+            )
             break  # the newest Python that works for this release
     return accepted, rejected
 
 
-def _lock(engine: Engine, outcome: CellOutcome, tag: str, settings: BuildSettings, options: CertifyOptions,
-          host: HostInfo, directory: Path) -> Path:
-    freeze = engine.run(tag, ["python3", "-m", "pip", "freeze", "--all"], labels={"io.envforge.role": "forge-freeze"},
-                        timeout_s=120, hardening=options.hardening)
+def _lock(
+    engine: Engine,
+    outcome: CellOutcome,
+    tag: str,
+    settings: BuildSettings,
+    options: CertifyOptions,
+    host: HostInfo,
+    directory: Path,
+) -> Path:
+    freeze = engine.run(
+        tag,
+        ["python3", "-m", "pip", "freeze", "--all"],
+        labels={"io.envforge.role": "forge-freeze"},
+        timeout_s=120,
+        hardening=options.hardening,
+    )
     hashes: dict[str, str] = {}
     if settings.wheelhouse is not None:
         for wheel in settings.wheelhouse.resolve(outcome.cell.spec).wheels:
             name, version = wheel.name.split("-")[:2]
-            hashes[f"{canonicalize_name(name)}=={version}"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+            hashes[f"{canonicalize_name(name)}=={version}"] = hashlib.sha256(
+                wheel.read_bytes()
+            ).hexdigest()
     requirements = []
     for line in freeze.stdout.splitlines():
         match = re.match(r"^([A-Za-z0-9_.\-]+)==(\S+)$", line.strip())
         if not match:
             continue
         key = f"{canonicalize_name(match.group(1))}=={match.group(2)}"
-        requirements.append(f"{line.strip()} --hash=sha256:{hashes[key]}" if key in hashes else line.strip())
+        requirements.append(
+            f"{line.strip()} --hash=sha256:{hashes[key]}" if key in hashes else line.strip()
+        )
     cert = outcome.certificate
     lock = {
         "schema_version": 1,
@@ -140,29 +172,59 @@ def _lock(engine: Engine, outcome: CellOutcome, tag: str, settings: BuildSetting
         "host": host.to_dict(),
     }
     path = directory / (re.sub(r"[^A-Za-z0-9_.-]+", "_", tag) + ".lock.json")
-    path.write_text(json.dumps(lock, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps(lock, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8"
+    )
     return path
 
 
-def forge(*, engine: Engine, kb: KnowledgeBase, store: Store, host: HostInfo, settings: BuildSettings,
-          options: CertifyOptions, found: list[Candidate], tag: str | None, directory: Path,
-          reporter: Any = None) -> ForgeResult:
+def forge(
+    *,
+    engine: Engine,
+    kb: KnowledgeBase,
+    store: Store,
+    host: HostInfo,
+    settings: BuildSettings,
+    options: CertifyOptions,
+    found: list[Candidate],
+    tag: str | None,
+    directory: Path,
+    reporter: Any = None,
+) -> ForgeResult:
     """Build and certify candidates in order until one is certified; tag and lock it."""
     tried: list[dict[str, Any]] = []
     for candidate in found:
-        [outcome] = certify_cells(engine=engine, cells=(candidate.cell,), store=store, host=host, settings=settings,
-                                  options=options, reporter=reporter, gpu_peaks=kb.gpu_peaks())
+        [outcome] = certify_cells(
+            engine=engine,
+            cells=(candidate.cell,),
+            store=store,
+            host=host,
+            settings=settings,
+            options=options,
+            reporter=reporter,
+            gpu_peaks=kb.gpu_peaks(),
+        )
         cert = outcome.certificate
-        tried.append({"cell": candidate.cell.id, "verdict": cert.verdict.value, "level": cert.level_reached,
-                      "diagnoses": [d.code for d in cert.diagnoses]})
+        tried.append(
+            {
+                "cell": candidate.cell.id,
+                "verdict": cert.verdict.value,
+                "level": cert.level_reached,
+                "diagnoses": [d.code for d in cert.diagnoses],
+            }
+        )
         if cert and outcome.build.image_id:
             name = tag or f"envforge/forge:{candidate.cell.id}"
-            engine.tag(outcome.build.image_id, name if ":" in name.rsplit("/", 1)[-1] else f"{name}:latest")
+            engine.tag(
+                outcome.build.image_id, name if ":" in name.rsplit("/", 1)[-1] else f"{name}:latest"
+            )
             lock = _lock(engine, outcome, name, settings, options, host, directory)
             return ForgeResult(outcome, name, lock, tried)
-    raise CheckFailedError("no candidate was certified on this host: " +
-                           "; ".join(f"{t['cell']}: {t['verdict']} {','.join(t['diagnoses'])}" for t in tried),
-                           hint="see envforge report, or widen --tf")
+    raise CheckFailedError(
+        "no candidate was certified on this host: "
+        + "; ".join(f"{t['cell']}: {t['verdict']} {','.join(t['diagnoses'])}" for t in tried),
+        hint="see envforge report, or widen --tf",
+    )
 
 
 def describe(cell: Cell) -> str:

@@ -46,8 +46,12 @@ class HostInfo:
 
     @property
     def fingerprint(self) -> str:
-        stable = {"driver": self.driver, "gpus": [asdict(g) for g in self.gpus], "kernel": self.kernel,
-                  "engine": self.engine}
+        stable = {
+            "driver": self.driver,
+            "gpus": [asdict(g) for g in self.gpus],
+            "kernel": self.kernel,
+            "engine": self.engine,
+        }
         return hashlib.sha256(json.dumps(stable, sort_keys=True).encode()).hexdigest()[:16]
 
     def summary(self) -> str:
@@ -68,8 +72,15 @@ def nvidia_smi_gpus() -> tuple[str | None, tuple[GPU, ...]]:
         return None, ()
     try:
         out = subprocess.run(
-            [smi, "--query-gpu=name,driver_version,compute_cap,memory.total", "--format=csv,noheader,nounits"],
-            capture_output=True, text=True, timeout=30, check=True,
+            [
+                smi,
+                "--query-gpu=name,driver_version,compute_cap,memory.total",
+                "--format=csv,noheader,nounits",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
         ).stdout
     except (OSError, subprocess.SubprocessError):
         return None, ()

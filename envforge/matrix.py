@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, WithJsonSchema, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    WithJsonSchema,
+    model_validator,
+)
 
 from .errors import InvalidFileError, Location, NothingSelectedError
 from .knowledge import KnowledgeBase
@@ -24,7 +32,17 @@ from .stacks import STACKS, StackSpec, Unsupported, resolve_stack
 from .versions import parse_version
 from .yamlio import LoadedYaml, load_yaml, validate
 
-__all__ = ["AXES", "Cell", "Rejected", "Matrix", "MatrixFile", "load_matrix", "expand", "select", "matrix_schema"]
+__all__ = [
+    "AXES",
+    "Cell",
+    "Rejected",
+    "Matrix",
+    "MatrixFile",
+    "load_matrix",
+    "expand",
+    "select",
+    "matrix_schema",
+]
 
 AXES = ("stack", "tf", "python", "keras", "jax", "torch", "plaidml", "cuda", "rocm", "os")
 DEFAULT_CELL_ID = "{stack}-tf{tf}-py{python}"
@@ -53,8 +71,14 @@ def _os_name(value: Any) -> str:
     return value
 
 
-StackName = Annotated[str, PlainValidator(_stack_name), WithJsonSchema({"type": "string", "enum": sorted(STACKS)})]
-VersionText = Annotated[str, PlainValidator(_version_text), WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*"})]
+StackName = Annotated[
+    str, PlainValidator(_stack_name), WithJsonSchema({"type": "string", "enum": sorted(STACKS)})
+]
+VersionText = Annotated[
+    str,
+    PlainValidator(_version_text),
+    WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*"}),
+]
 OsName = Annotated[str, PlainValidator(_os_name), WithJsonSchema({"type": "string"})]
 
 
@@ -63,7 +87,11 @@ def _listed(kind: Any) -> Any:
 
 
 def _one_or_more(kind: Any) -> Any:
-    return Annotated[list[kind], BeforeValidator(lambda v: v if isinstance(v, list) else [v]), Field(min_length=1)]
+    return Annotated[
+        list[kind],
+        BeforeValidator(lambda v: v if isinstance(v, list) else [v]),
+        Field(min_length=1),
+    ]
 
 
 class _Strict(BaseModel):
@@ -138,20 +166,30 @@ class MatrixFile(BaseModel):
 
     schema_version: Literal[1] = Field(alias="schema", description="format version of this file")
     description: str = Field("", description="one line shown in listings")
-    cell_id: str = Field(DEFAULT_CELL_ID, description="format of a cell's id, from axis names: '{stack}-py{python}'")
+    cell_id: str = Field(
+        DEFAULT_CELL_ID, description="format of a cell's id, from axis names: '{stack}-py{python}'"
+    )
     python_source: Literal["distro", "image"] = Field(
-        "distro", description="Python from the distribution's packages, or from python:X.Y-slim images")
+        "distro",
+        description="Python from the distribution's packages, or from python:X.Y-slim images",
+    )
     axes: Axes = Field(description="axis name -> values; cells are their product")
     exclude: list[Exclude] = Field(default_factory=list, description="combinations to drop")
     include: list[Include] = Field(default_factory=list, description="extra cells, all axes given")
-    bases: dict[str, str] = Field(default_factory=dict, description="official base image -> image to build from")
+    bases: dict[str, str] = Field(
+        default_factory=dict, description="official base image -> image to build from"
+    )
 
     @model_validator(mode="after")
     def _cell_id(self) -> MatrixFile:
-        fields = [name for _, name, _, _ in string.Formatter().parse(self.cell_id) if name is not None]
+        fields = [
+            name for _, name, _, _ in string.Formatter().parse(self.cell_id) if name is not None
+        ]
         unknown = [name for name in fields if name not in AXES]
         if unknown:
-            raise ValueError(f"cell_id names unknown axes: {', '.join(unknown)} (axes: {', '.join(AXES)})")
+            raise ValueError(
+                f"cell_id names unknown axes: {', '.join(unknown)} (axes: {', '.join(AXES)})"
+            )
         if "stack" not in fields and len(self.axes.stack) > 1:
             raise ValueError("cell_id must contain {stack} when the matrix has several stacks")
         return self
@@ -199,7 +237,9 @@ def load_matrix(path: Path) -> Matrix:
     """Read and validate a matrix file (InvalidFileError, located, on any problem)."""
     loaded = load_yaml(path)
     if not isinstance(loaded.data, dict):
-        raise InvalidFileError([(Location(path, 1), "a matrix file must be a mapping (schema, axes, ...)")])
+        raise InvalidFileError(
+            [(Location(path, 1), "a matrix file must be a mapping (schema, axes, ...)")]
+        )
     matrix_file = validate(loaded, MatrixFile)
     canonical = json.dumps(matrix_file.model_dump(mode="json", by_alias=True), sort_keys=True)
     digest = hashlib.sha256(canonical.encode()).hexdigest()
@@ -215,14 +255,20 @@ def _cell_id(matrix: Matrix, values: dict[str, str]) -> str:
         return matrix.file.cell_id.format(**values)
     except KeyError as exc:
         line = matrix.loaded.line_of(("cell_id",))
-        raise InvalidFileError([(Location(matrix.path, line, "cell_id"),
-                                 f"cell {values} has no value for {exc} used in cell_id")]) from None
+        raise InvalidFileError(
+            [
+                (
+                    Location(matrix.path, line, "cell_id"),
+                    f"cell {values} has no value for {exc} used in cell_id",
+                )
+            ]
+        ) from None
 
 
 def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
     """Every cell of ``matrix`` the knowledge base allows, and every combination it rejects, with why."""
     axes = matrix.file.axes.values()
-    combos = [dict(zip(axes, combo)) for combo in itertools.product(*axes.values())]
+    combos = [dict(zip(axes, combo, strict=True)) for combo in itertools.product(*axes.values())]
     combos += [entry.values() for entry in matrix.file.include]
     cells: list[Cell] = []
     rejected: list[Rejected] = []
@@ -230,9 +276,15 @@ def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
     for index, values in enumerate(combos):
         cid = _cell_id(matrix, values)
         pairs = tuple(sorted(values.items()))
-        excluded = next((i for i, e in enumerate(matrix.file.exclude) if _matches(e.values(), values)), None)
+        excluded = next(
+            (i for i, e in enumerate(matrix.file.exclude) if _matches(e.values(), values)), None
+        )
         if excluded is not None and index < len(combos) - len(matrix.file.include):
-            rejected.append(Rejected(cid, pairs, f"excluded by the matrix (exclude[{excluded}])", str(matrix.path)))
+            rejected.append(
+                Rejected(
+                    cid, pairs, f"excluded by the matrix (exclude[{excluded}])", str(matrix.path)
+                )
+            )
             continue
         try:
             spec = _resolve_cached(pairs, kb, matrix.file.python_source)
@@ -241,8 +293,14 @@ def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
             continue
         if cid in seen:
             line = matrix.loaded.line_of(("cell_id",))
-            raise InvalidFileError([(Location(matrix.path, line, "cell_id"),
-                                     f"two cells get the id '{cid}'; add the axis that tells them apart")])
+            raise InvalidFileError(
+                [
+                    (
+                        Location(matrix.path, line, "cell_id"),
+                        f"two cells get the id '{cid}'; add the axis that tells them apart",
+                    )
+                ]
+            )
         seen[cid] = index
         cells.append(Cell(id=cid, values=pairs, spec=spec))
     return Expansion(matrix=matrix, cells=tuple(cells), rejected=tuple(rejected))
@@ -251,7 +309,9 @@ def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
 _RESOLVED: dict[tuple[Any, ...], StackSpec | Unsupported] = {}
 
 
-def _resolve_cached(pairs: tuple[tuple[str, str], ...], kb: KnowledgeBase, python_source: str) -> StackSpec:
+def _resolve_cached(
+    pairs: tuple[tuple[str, str], ...], kb: KnowledgeBase, python_source: str
+) -> StackSpec:
     key = (pairs, id(kb), python_source)
     if key not in _RESOLVED:
         try:
@@ -272,8 +332,10 @@ def select(cells: tuple[Cell, ...], patterns: list[str] | None) -> tuple[Cell, .
         chosen = tuple(c for c in cells if any(fnmatch.fnmatchcase(c.id, p) for p in patterns))
     if not chosen:
         ids = ", ".join(c.id for c in cells[:8]) + (" ..." if len(cells) > 8 else "")
-        raise NothingSelectedError(f"--select {' '.join(patterns or [])} matched no cell",
-                                   hint=f"cells of this matrix: {ids or 'none'}")
+        raise NothingSelectedError(
+            f"--select {' '.join(patterns or [])} matched no cell",
+            hint=f"cells of this matrix: {ids or 'none'}",
+        )
     return chosen
 
 

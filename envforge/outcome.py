@@ -12,7 +12,9 @@ __all__ = ["ContainerRun"]
 
 @dataclass(frozen=True)
 class ContainerRun:
-    exit_code: int | None  # None when it never finished (killed on timeout, or the engine went away)
+    exit_code: (
+        int | None
+    )  # None when it never finished (killed on timeout, or the engine went away)
     stdout: str
     stderr: str
     seconds: float

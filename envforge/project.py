@@ -10,7 +10,14 @@ import os
 from functools import cache
 from pathlib import Path
 
-__all__ = ["data_root", "dockerfiles_dir", "matrices_dir", "compat_dir", "default_matrix", "resolve_matrix"]
+__all__ = [
+    "data_root",
+    "dockerfiles_dir",
+    "matrices_dir",
+    "compat_dir",
+    "default_matrix",
+    "resolve_matrix",
+]
 
 _PACKAGE = Path(__file__).resolve().parent
 

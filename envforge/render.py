@@ -35,7 +35,9 @@ class RenderedCell:
     cell_id: str
     template: str
     dockerfile: str
-    files: dict[str, bytes]  # context-relative path -> content (mode 0755 when under bin/ or build/)
+    files: dict[
+        str, bytes
+    ]  # context-relative path -> content (mode 0755 when under bin/ or build/)
     labels: dict[str, str]
 
     @property
@@ -56,7 +58,9 @@ def _environment(directory: Path) -> jinja2.Environment:
         autoescape=False,  # noqa: S701 - Dockerfiles, not HTML
     )
     env.filters["shquote"] = lambda value: shlex.quote(str(value))
-    env.filters["dquote"] = lambda value: json.dumps(str(value), ensure_ascii=False)  # a Dockerfile "string"
+    env.filters["dquote"] = lambda value: json.dumps(
+        str(value), ensure_ascii=False
+    )  # a Dockerfile "string"
     return env
 
 
@@ -84,8 +88,12 @@ def cell_labels(cell: Cell) -> dict[str, str]:
     return labels
 
 
-def render_cell(cell: Cell, *, template_dir: Path | None = None,
-                gpu_peaks: dict[str, dict[str, float]] | None = None) -> RenderedCell:
+def render_cell(
+    cell: Cell,
+    *,
+    template_dir: Path | None = None,
+    gpu_peaks: dict[str, dict[str, float]] | None = None,
+) -> RenderedCell:
     """Render ``cell``'s Dockerfile and generated context files."""
     spec = cell.spec
     template = template_for(cell)
@@ -109,20 +117,36 @@ def render_cell(cell: Cell, *, template_dir: Path | None = None,
     try:
         text = _environment(directory).get_template(template).render(context)
     except jinja2.TemplateNotFound as exc:
-        raise BadInputError(f"cell {cell.id}: template {exc.name} not found under {directory}") from None
+        raise BadInputError(
+            f"cell {cell.id}: template {exc.name} not found under {directory}"
+        ) from None
     except jinja2.UndefinedError as exc:
         raise BadInputError(f"cell {cell.id}: template {template}: {exc.message}") from None
     scripts = directory / "context"
     files = {
         "build/pip-install": (scripts / "pip-install").read_bytes(),
         "probe/bin/envforge-probe": (scripts / "envforge-probe").read_bytes(),
-        "probe/expect.json": (json.dumps({"cell": cell.id, **spec.expectations(),
-                                          **({"gpu_peaks": gpu_peaks} if gpu_peaks else {})},
-                                         sort_keys=True, indent=1) + "\n").encode(),
+        "probe/expect.json": (
+            json.dumps(
+                {
+                    "cell": cell.id,
+                    **spec.expectations(),
+                    **({"gpu_peaks": gpu_peaks} if gpu_peaks else {}),
+                },
+                sort_keys=True,
+                indent=1,
+            )
+            + "\n"
+        ).encode(),
         "probe/version": f"envforge {__version__}\n".encode(),
     }
-    return RenderedCell(cell_id=cell.id, template=template, dockerfile=_tidy(text), files=files,
-                        labels=context["labels"])
+    return RenderedCell(
+        cell_id=cell.id,
+        template=template,
+        dockerfile=_tidy(text),
+        files=files,
+        labels=context["labels"],
+    )
 
 
 def _tidy(text: str) -> str:

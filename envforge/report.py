@@ -57,7 +57,9 @@ class Report:
     hosts: list[HostColumn]
     cells: list[str]
     entries: dict[tuple[str, str], Entry] = field(default_factory=dict)
-    generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    generated_at: str = field(
+        default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds")
+    )
 
 
 def _host_label(info: dict[str, Any]) -> str:
@@ -70,7 +72,11 @@ def _host_label(info: dict[str, Any]) -> str:
 
 def _speedup(facts: dict[str, Any] | None) -> float | None:
     models = ((facts or {}).get("device") or {}).get("models") or []
-    by = {(m.get("device"), m.get("batch")): m.get("samples_per_s") for m in models if not m.get("error")}
+    by = {
+        (m.get("device"), m.get("batch")): m.get("samples_per_s")
+        for m in models
+        if not m.get("error")
+    }
     gpu, cpu = by.get(("gpu", 256)), by.get(("cpu", 256))
     return round(gpu / cpu, 2) if gpu and cpu else None
 
@@ -84,10 +90,20 @@ def build_report(records: list[StoredCertificate], hosts: dict[str, dict[str, An
     for (cell, host), record in latest.items():
         cert = record.certificate
         entries[(cell, host)] = Entry(
-            cell=cell, host=host, verdict=cert.verdict.value, level=cert.level_reached, image=cert.image_tag,
-            image_id=cert.image_id, run_id=record.run_id, created_at=cert.created_at, ceiling=cert.ceiling,
-            diagnoses=[d.to_dict() for d in cert.diagnoses], checks=list(cert.checks),
-            probe_s=cert.timings.get("probe_s"), speedup=_speedup(cert.facts))
+            cell=cell,
+            host=host,
+            verdict=cert.verdict.value,
+            level=cert.level_reached,
+            image=cert.image_tag,
+            image_id=cert.image_id,
+            run_id=record.run_id,
+            created_at=cert.created_at,
+            ceiling=cert.ceiling,
+            diagnoses=[d.to_dict() for d in cert.diagnoses],
+            checks=list(cert.checks),
+            probe_s=cert.timings.get("probe_s"),
+            speedup=_speedup(cert.facts),
+        )
     used = sorted({host for _, host in entries})
     columns = [HostColumn(fp, _host_label(hosts.get(fp, {})), hosts.get(fp, {})) for fp in used]
     return Report(hosts=columns, cells=sorted({cell for cell, _ in entries}), entries=entries)
@@ -100,9 +116,13 @@ def to_markdown(report: Report) -> str:
     if not report.entries:
         return "No certificates yet: run `envforge certify`.\n"
     head = "| cell | " + " | ".join(h.label for h in report.hosts) + " |"
-    lines = [f"Compatibility of {len(report.cells)} cell(s) on {len(report.hosts)} host(s), "
-             f"from envforge certification records ({report.generated_at}).", "", head,
-             "|---|" + "---|" * len(report.hosts)]
+    lines = [
+        f"Compatibility of {len(report.cells)} cell(s) on {len(report.hosts)} host(s), "
+        f"from envforge certification records ({report.generated_at}).",
+        "",
+        head,
+        "|---|" + "---|" * len(report.hosts),
+    ]
     notes: list[str] = []
     for cell in report.cells:
         row = []
@@ -121,8 +141,11 @@ def to_markdown(report: Report) -> str:
         lines.append(f"| `{cell}` | " + " | ".join(row) + " |")
     if notes:
         lines += ["", *(f"[{i}] {note}" for i, note in enumerate(notes, 1))]
-    lines += ["", "Levels: L1 image (imports, libraries, models on CPU), L2 GPU, L3 performance; "
-              "details in `envforge report --format html`."]
+    lines += [
+        "",
+        "Levels: L1 image (imports, libraries, models on CPU), L2 GPU, L3 performance; "
+        "details in `envforge report --format html`.",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -146,19 +169,30 @@ def _e(value: Any) -> str:
 
 
 def _entry_html(entry: Entry) -> str:
-    checks = "".join(f'<li class="{_e(c["status"])}">{_e(c["status"].upper())} <code>{_e(c["id"])}</code>: '
-                     f'{_e(c["summary"])}{" [" + _e(c["code"]) + "]" if c.get("code") and c["status"] != "pass" else ""}</li>'
-                     for c in entry.checks)
-    diags = "".join(f"<li><b>{_e(d['code'])}</b>: {_e(d['summary'])}"
-                    f"{'<br>fix: ' + _e(d['fix']) if d.get('fix') else ''}</li>" for d in entry.diagnoses)
-    facts = [f"image <code>{_e(entry.image or '-')}</code>", f"run {_e(entry.run_id)}", _e(entry.created_at)]
+    checks = "".join(
+        f'<li class="{_e(c["status"])}">{_e(c["status"].upper())} <code>{_e(c["id"])}</code>: '
+        f"{_e(c['summary'])}{' [' + _e(c['code']) + ']' if c.get('code') and c['status'] != 'pass' else ''}</li>"
+        for c in entry.checks
+    )
+    diags = "".join(
+        f"<li><b>{_e(d['code'])}</b>: {_e(d['summary'])}"
+        f"{'<br>fix: ' + _e(d['fix']) if d.get('fix') else ''}</li>"
+        for d in entry.diagnoses
+    )
+    facts = [
+        f"image <code>{_e(entry.image or '-')}</code>",
+        f"run {_e(entry.run_id)}",
+        _e(entry.created_at),
+    ]
     if entry.probe_s is not None:
         facts.append(f"probe {entry.probe_s} s")
     if entry.ceiling:
         facts.append(_e(entry.ceiling))
-    return (f'<td class="{_e(entry.verdict)}" data-cell="{_e(entry.cell)}"><details><summary>{_e(entry.short())}</summary>'
-            f'<p>{" · ".join(facts)}</p>{"<ul>" + diags + "</ul>" if diags else ""}'
-            f'{"<ul>" + checks + "</ul>" if checks else ""}</details></td>')
+    return (
+        f'<td class="{_e(entry.verdict)}" data-cell="{_e(entry.cell)}"><details><summary>{_e(entry.short())}</summary>'
+        f"<p>{' · '.join(facts)}</p>{'<ul>' + diags + '</ul>' if diags else ''}"
+        f"{'<ul>' + checks + '</ul>' if checks else ''}</details></td>"
+    )
 
 
 def _bar_chart(title: str, rows: list[tuple[str, float]], unit: str, empty: str) -> str:
@@ -171,32 +205,56 @@ def _bar_chart(title: str, rows: list[tuple[str, float]], unit: str, empty: str)
     for i, (label, value) in enumerate(rows):
         y = 5 + i * bar_h
         w = max(2.0, (width - label_w - 90) * value / top)
-        bars.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{_e(label)}</text>'
-                    f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="{bar_h - 6}" fill="#0969da"/>'
-                    f'<text x="{label_w + w + 6:.1f}" y="{y + 15}">{value:g} {_e(unit)}</text>')
-    return (f'<h2>{_e(title)}</h2><svg class="chart" role="img" aria-label="{_e(title)}" width="{width}" '
-            f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">{"".join(bars)}</svg>')
+        bars.append(
+            f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{_e(label)}</text>'
+            f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="{bar_h - 6}" fill="#0969da"/>'
+            f'<text x="{label_w + w + 6:.1f}" y="{y + 15}">{value:g} {_e(unit)}</text>'
+        )
+    return (
+        f'<h2>{_e(title)}</h2><svg class="chart" role="img" aria-label="{_e(title)}" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">{"".join(bars)}</svg>'
+    )
 
 
 def to_html(report: Report) -> str:
-    header = "".join(f"<th>{_e(h.label)}<br><small>{_e(h.fingerprint)}</small></th>" for h in report.hosts)
+    header = "".join(
+        f"<th>{_e(h.label)}<br><small>{_e(h.fingerprint)}</small></th>" for h in report.hosts
+    )
     rows = []
     for cell in report.cells:
-        cells = "".join(_entry_html(report.entries[(cell, h.fingerprint)]) if (cell, h.fingerprint) in report.entries
-                        else "<td>-</td>" for h in report.hosts)
+        cells = "".join(
+            _entry_html(report.entries[(cell, h.fingerprint)])
+            if (cell, h.fingerprint) in report.entries
+            else "<td>-</td>"
+            for h in report.hosts
+        )
         rows.append(f"<tr><th><code>{_e(cell)}</code></th>{cells}</tr>")
     labels = {h.fingerprint: h.label.split(":")[0] for h in report.hosts}
-    speedups = [(f"{e.cell} @ {labels[e.host]}", e.speedup) for e in report.entries.values() if e.speedup]
-    probes = [(f"{e.cell} @ {labels[e.host]}", e.probe_s) for e in report.entries.values() if e.probe_s is not None]
-    body = (f"<h1>envforge compatibility report</h1><p class=\"meta\">{len(report.cells)} cell(s) on "
-            f"{len(report.hosts)} host(s) · generated {_e(report.generated_at)} by envforge {_e(__version__)}</p>"
-            f'<table class="matrix"><thead><tr><th>cell</th>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            + _bar_chart("GPU vs CPU speedup (a small CNN at batch 256, L3)", sorted(speedups), "x",
-                         "No GPU measurements yet: L3 needs a host with a GPU.")
-            + _bar_chart("Probe time per certificate", sorted(probes), "s", "No probe has run yet."))
-    return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>envforge compatibility report</title>"
-            f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><style>{_CSS}</style></head>"
-            f"<body>{body}</body></html>\n")
+    speedups = [
+        (f"{e.cell} @ {labels[e.host]}", e.speedup) for e in report.entries.values() if e.speedup
+    ]
+    probes = [
+        (f"{e.cell} @ {labels[e.host]}", e.probe_s)
+        for e in report.entries.values()
+        if e.probe_s is not None
+    ]
+    body = (
+        f'<h1>envforge compatibility report</h1><p class="meta">{len(report.cells)} cell(s) on '
+        f"{len(report.hosts)} host(s) · generated {_e(report.generated_at)} by envforge {_e(__version__)}</p>"
+        f'<table class="matrix"><thead><tr><th>cell</th>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        + _bar_chart(
+            "GPU vs CPU speedup (a small CNN at batch 256, L3)",
+            sorted(speedups),
+            "x",
+            "No GPU measurements yet: L3 needs a host with a GPU.",
+        )
+        + _bar_chart("Probe time per certificate", sorted(probes), "s", "No probe has run yet.")
+    )
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>envforge compatibility report</title>'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{_CSS}</style></head>'
+        f"<body>{body}</body></html>\n"
+    )
 
 
 # -- JSON -------------------------------------------------------------------------------------------
@@ -206,10 +264,25 @@ def to_json(report: Report) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
         "generated_at": report.generated_at,
-        "hosts": [{"fingerprint": h.fingerprint, "label": h.label, "info": h.info} for h in report.hosts],
+        "hosts": [
+            {"fingerprint": h.fingerprint, "label": h.label, "info": h.info} for h in report.hosts
+        ],
         "cells": report.cells,
-        "entries": [{"cell": e.cell, "host": e.host, "verdict": e.verdict, "level": e.level, "image": e.image,
-                     "image_id": e.image_id, "run_id": e.run_id, "created_at": e.created_at, "ceiling": e.ceiling,
-                     "diagnoses": e.diagnoses, "probe_s": e.probe_s, "gpu_cpu_speedup": e.speedup}
-                    for e in sorted(report.entries.values(), key=lambda e: (e.cell, e.host))],
+        "entries": [
+            {
+                "cell": e.cell,
+                "host": e.host,
+                "verdict": e.verdict,
+                "level": e.level,
+                "image": e.image,
+                "image_id": e.image_id,
+                "run_id": e.run_id,
+                "created_at": e.created_at,
+                "ceiling": e.ceiling,
+                "diagnoses": e.diagnoses,
+                "probe_s": e.probe_s,
+                "gpu_cpu_speedup": e.speedup,
+            }
+            for e in sorted(report.entries.values(), key=lambda e: (e.cell, e.host))
+        ],
     }

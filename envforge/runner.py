@@ -21,7 +21,14 @@ from .outcome import ContainerRun
 from .render import LABEL_PREFIX, render_cell
 from .store import Store
 
-__all__ = ["CertifyOptions", "CellOutcome", "RunReporter", "certify_cells", "probe_image", "PROBE_COMMAND"]
+__all__ = [
+    "CertifyOptions",
+    "CellOutcome",
+    "RunReporter",
+    "certify_cells",
+    "probe_image",
+    "PROBE_COMMAND",
+]
 
 PROBE_COMMAND = ["envforge-probe", "--json"]
 
@@ -49,14 +56,27 @@ class CellOutcome:
     probe_log: Path | None = None
 
 
-def probe_image(engine: Engine, image: str, *, level: int, run_id: str, cell_id: str, host: HostInfo,
-                options: CertifyOptions, gpu: bool, command: list[str] | None = None) -> ContainerRun:
+def probe_image(
+    engine: Engine,
+    image: str,
+    *,
+    level: int,
+    run_id: str,
+    cell_id: str,
+    host: HostInfo,
+    options: CertifyOptions,
+    gpu: bool,
+    command: list[str] | None = None,
+) -> ContainerRun:
     """Run the probe inside ``image`` in a hardened container."""
     argv = [*(command or PROBE_COMMAND), "--level", str(level)]
     if options.workloads:
         argv += ["--workloads", ",".join(options.workloads)]
     return engine.run(
-        image, argv, timeout_s=options.probe_timeout, hardening=options.hardening,
+        image,
+        argv,
+        timeout_s=options.probe_timeout,
+        hardening=options.hardening,
         gpus=gpu and host.can_run_gpu_containers,
         labels={LABEL_RUN: run_id, LABEL_ROLE: "probe", f"{LABEL_PREFIX}.cell": cell_id},
     )
@@ -82,7 +102,9 @@ def certify_cells(
     rendered = [(cell, render_cell(cell, gpu_peaks=gpu_peaks)) for cell in cells]
 
     def on_built(cell: Cell, build: BuildResult) -> None:
-        outcome = _certify_one(engine, cell, build, store, host, settings, options, reporter, gpu_peaks)
+        outcome = _certify_one(
+            engine, cell, build, store, host, settings, options, reporter, gpu_peaks
+        )
         outcomes.append(outcome)
         if reporter:
             reporter.cell_done(outcome)
@@ -97,31 +119,71 @@ def certify_cells(
     return sorted(outcomes, key=lambda o: order[o.cell.id])
 
 
-def _certify_one(engine: Engine, cell: Cell, build: BuildResult, store: Store, host: HostInfo,
-                 settings: BuildSettings, options: CertifyOptions, reporter: RunReporter | None,
-                 gpu_peaks: dict[str, dict[str, float]] | None) -> CellOutcome:
+def _certify_one(
+    engine: Engine,
+    cell: Cell,
+    build: BuildResult,
+    store: Store,
+    host: HostInfo,
+    settings: BuildSettings,
+    options: CertifyOptions,
+    reporter: RunReporter | None,
+    gpu_peaks: dict[str, dict[str, float]] | None,
+) -> CellOutcome:
     expect = {"cell": cell.id, **cell.spec.expectations()}
     if not build.ok:
-        cert = certify(cell_id=cell.id, expectations=expect, level=options.level, host=host, image_id=None,
-                       image_tag=build.tag or None, build_error=build.error, build_seconds=build.seconds)
+        cert = certify(
+            cell_id=cell.id,
+            expectations=expect,
+            level=options.level,
+            host=host,
+            image_id=None,
+            image_tag=build.tag or None,
+            build_error=build.error,
+            build_seconds=build.seconds,
+        )
         store.add(settings.run_id, cert, build_log=str(build.log_path))
         return CellOutcome(cell, build, cert)
-    previous = None if options.force else store.latest(cell.id, build.image_id or "", host.fingerprint)
+    previous = (
+        None if options.force else store.latest(cell.id, build.image_id or "", host.fingerprint)
+    )
     if previous and previous.certificate.level_requested >= options.level:
-        return CellOutcome(cell, build, previous.certificate, reused=True,
-                           probe_log=Path(previous.probe_log) if previous.probe_log else None)
+        return CellOutcome(
+            cell,
+            build,
+            previous.certificate,
+            reused=True,
+            probe_log=Path(previous.probe_log) if previous.probe_log else None,
+        )
     if reporter:
         reporter.probe_started(cell.id)
-    probe = probe_image(engine, build.tag, level=options.level, run_id=settings.run_id, cell_id=cell.id,
-                        host=host, options=options, gpu=cell.spec.accelerator == "cuda")
+    probe = probe_image(
+        engine,
+        build.tag,
+        level=options.level,
+        run_id=settings.run_id,
+        cell_id=cell.id,
+        host=host,
+        options=options,
+        gpu=cell.spec.accelerator == "cuda",
+    )
     probe_log = settings.logs_dir / f"{cell.id}.probe.log"
     probe_log.write_text(
         f"# exit code {probe.exit_code}; {probe.seconds:.1f} s; timed out: {probe.timed_out}; "
         f"OOM: {probe.oom_killed}\n# --- stderr ---\n{probe.stderr}\n# --- stdout ---\n{probe.stdout}\n",
-        encoding="utf-8")
-    cert = certify(cell_id=cell.id, expectations=expect, level=options.level, host=host,
-                   image_id=build.image_id, image_tag=build.tag, build_seconds=build.seconds, probe=probe,
-                   gpu_peaks=gpu_peaks)
+        encoding="utf-8",
+    )
+    cert = certify(
+        cell_id=cell.id,
+        expectations=expect,
+        level=options.level,
+        host=host,
+        image_id=build.image_id,
+        image_tag=build.tag,
+        build_seconds=build.seconds,
+        probe=probe,
+        gpu_peaks=gpu_peaks,
+    )
     store.add(settings.run_id, cert, build_log=str(build.log_path), probe_log=str(probe_log))
     return CellOutcome(cell, build, cert, probe_log=probe_log)
 
@@ -130,17 +192,19 @@ def outcome_json(outcome: CellOutcome) -> dict[str, object]:
     """One cell of ``certify --json``."""
     spec = outcome.cell.spec
     data = outcome.certificate.summary(full=True)
-    data.update({
-        "stack": spec.stack,
-        "framework": spec.framework,
-        "framework_version": spec.framework_version,
-        "python": str(spec.python),
-        "cuda": str(spec.cuda) if spec.cuda else None,
-        "cudnn": str(spec.cudnn) if spec.cudnn else None,
-        "base_image": outcome.build.base_image,
-        "build_cached": outcome.build.cached,
-        "reused_certificate": outcome.reused,
-        "build_log": str(outcome.build.log_path),
-        "probe_log": str(outcome.probe_log) if outcome.probe_log else None,
-    })
+    data.update(
+        {
+            "stack": spec.stack,
+            "framework": spec.framework,
+            "framework_version": spec.framework_version,
+            "python": str(spec.python),
+            "cuda": str(spec.cuda) if spec.cuda else None,
+            "cudnn": str(spec.cudnn) if spec.cudnn else None,
+            "base_image": outcome.build.base_image,
+            "build_cached": outcome.build.cached,
+            "reused_certificate": outcome.reused,
+            "build_log": str(outcome.build.log_path),
+            "probe_log": str(outcome.probe_log) if outcome.probe_log else None,
+        }
+    )
     return json.loads(json.dumps(data, default=str))

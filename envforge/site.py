@@ -44,23 +44,34 @@ class Site:
 
 def _pip_config_files() -> list[Path]:
     home = Path.home()
-    files = [Path("/etc/pip.conf"), Path("/etc/xdg/pip/pip.conf"), home / ".pip/pip.conf",
-             Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / "pip/pip.conf",
-             Path(sys.prefix) / "pip.conf"]
+    files = [
+        Path("/etc/pip.conf"),
+        Path("/etc/xdg/pip/pip.conf"),
+        home / ".pip/pip.conf",
+        Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / "pip/pip.conf",
+        Path(sys.prefix) / "pip.conf",
+    ]
     if os.environ.get("PIP_CONFIG_FILE"):
         files.append(Path(os.environ["PIP_CONFIG_FILE"]))
     return files
 
 
-def find_ca_bundle(option: str | None, site_value: str | None = None) -> tuple[Path | None, str | None]:
+def find_ca_bundle(
+    option: str | None, site_value: str | None = None
+) -> tuple[Path | None, str | None]:
     """(CA bundle, where it was found): --ca-bundle, the site file, PIP_CERT, pip config, SSL env vars."""
     if option:
         path = Path(option)
         if not path.is_file():
-            raise BadInputError(f"--ca-bundle {option}: file does not exist",
-                                hint="give the PEM bundle your proxy's CA is in (pip config list shows pip's)")
+            raise BadInputError(
+                f"--ca-bundle {option}: file does not exist",
+                hint="give the PEM bundle your proxy's CA is in (pip config list shows pip's)",
+            )
         return path, "--ca-bundle"
-    candidates: list[tuple[str | None, str]] = [(site_value, "site file"), (os.environ.get("PIP_CERT"), "PIP_CERT")]
+    candidates: list[tuple[str | None, str]] = [
+        (site_value, "site file"),
+        (os.environ.get("PIP_CERT"), "PIP_CERT"),
+    ]
     for config in reversed(_pip_config_files()):  # later files override earlier ones, as in pip
         parser = configparser.ConfigParser()
         try:
@@ -80,7 +91,13 @@ def find_ca_bundle(option: str | None, site_value: str | None = None) -> tuple[P
 
 def load_site(path: str | None, ca_bundle: str | None = None) -> Site:
     """The site settings in effect (BadInputError/InvalidFileError for a bad site file)."""
-    chosen = Path(path) if path else Path(os.environ["ENVFORGE_SITE"]) if os.environ.get("ENVFORGE_SITE") else None
+    chosen = (
+        Path(path)
+        if path
+        else Path(os.environ["ENVFORGE_SITE"])
+        if os.environ.get("ENVFORGE_SITE")
+        else None
+    )
     if chosen is None and (STATE_DIR / "site.yaml").is_file():
         chosen = STATE_DIR / "site.yaml"
     settings = SiteFile()

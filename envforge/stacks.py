@@ -55,7 +55,9 @@ class StackSpec:
     ptx: str | None = None
     nvidia_require_cuda: str | None = None
     env: tuple[tuple[str, str], ...] = ()
-    library_dirs: tuple[str, ...] = ()  # put on LD_LIBRARY_PATH (pip nvidia-*-cu11 wheels of TF 2.12-2.13)
+    library_dirs: tuple[
+        str, ...
+    ] = ()  # put on LD_LIBRARY_PATH (pip nvidia-*-cu11 wheels of TF 2.12-2.13)
     apt_packages: tuple[str, ...] = ()
     sources: tuple[str, ...] = field(default=(), compare=False)
 
@@ -113,12 +115,19 @@ def _python_base(kb: KnowledgeBase, python: Version, python_from: str) -> tuple[
     if python_from == "image":
         img = kb.images.python_images
         dist = kb.distribution(img.codename)
-        return img.template.format(python=series(python), codename=img.codename), dist.os if dist else img.codename, "image"
+        return (
+            img.template.format(python=series(python), codename=img.codename),
+            dist.os if dist else img.codename,
+            "image",
+        )
     dist = kb.distribution_for_python(python, family="debian") or kb.distribution_for_python(python)
     if dist is None:
         known = ", ".join(f"{d.python} ({d.codename})" for d in kb.images.distributions)
-        raise Unsupported(f"no distribution ships Python {series(python)} (known: {known}); "
-                          "set python_source: image to use python:X.Y-slim", "images.yaml distributions")
+        raise Unsupported(
+            f"no distribution ships Python {series(python)} (known: {known}); "
+            "set python_source: image to use python:X.Y-slim",
+            "images.yaml distributions",
+        )
     return dist.image, dist.os, "distro"
 
 
@@ -131,18 +140,26 @@ def _tf_release(kb: KnowledgeBase, values: dict[str, str]) -> tuple[Version, TFR
     release = kb.tf_release(tf)
     if release is None:
         known = f"{series(kb.tensorflow.releases[-1].tf)}-{series(kb.tensorflow.releases[0].tf)}"
-        raise Unsupported(f"the knowledge base has no TensorFlow {series(tf)} (known: {known})", "tensorflow.yaml")
+        raise Unsupported(
+            f"the knowledge base has no TensorFlow {series(tf)} (known: {known})", "tensorflow.yaml"
+        )
     python = _python(values)
     if python not in release.python:
-        raise Unsupported(f"TensorFlow {series(tf)} supports Python {release.python}, not {series(python)}",
-                          kb.source_text(release.source))
+        raise Unsupported(
+            f"TensorFlow {series(tf)} supports Python {release.python}, not {series(python)}",
+            kb.source_text(release.source),
+        )
     return tf, release, python
 
 
 def _tf_fields(kb: KnowledgeBase, tf: Version, values: dict[str, str]) -> dict[str, object]:
     keras = kb.tf_keras(tf)
-    return {"framework": "tensorflow", "framework_version": values["tf"], "backend": "tensorflow",
-            "keras_major": keras.major if keras else None}
+    return {
+        "framework": "tensorflow",
+        "framework_version": values["tf"],
+        "backend": "tensorflow",
+        "keras_major": keras.major if keras else None,
+    }
 
 
 def _caps(kb: KnowledgeBase, tf: Version) -> tuple[tuple[str, ...], str | None]:
@@ -159,22 +176,38 @@ def _tf_cpu(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> Stac
     tf, release, python = _tf_release(kb, values)
     base, os_name, python_from = _python_base(kb, python, python_from)
     return StackSpec(
-        stack="tf-cpu", accelerator="cpu", python=python, base_image=base, os=os_name,
+        stack="tf-cpu",
+        accelerator="cpu",
+        python=python,
+        base_image=base,
+        os=os_name,
         python_from=python_from,  # type: ignore[arg-type]
-        requirements=(pin("tensorflow-cpu", values["tf"]),), sources=(kb.source_text(release.source),),
+        requirements=(pin("tensorflow-cpu", values["tf"]),),
+        sources=(kb.source_text(release.source),),
         **_tf_fields(kb, tf, values),  # type: ignore[arg-type]
     )
 
 
-_CU11_LIB_DIRS = {"cudnn": "cudnn", "cuda-runtime": "cuda_runtime", "cublas": "cublas", "cufft": "cufft",
-                  "curand": "curand", "cusolver": "cusolver", "cusparse": "cusparse", "nccl": "nccl"}
+_CU11_LIB_DIRS = {
+    "cudnn": "cudnn",
+    "cuda-runtime": "cuda_runtime",
+    "cublas": "cublas",
+    "cufft": "cufft",
+    "curand": "curand",
+    "cusolver": "cusolver",
+    "cusparse": "cusparse",
+    "nccl": "nccl",
+}
 
 
 def _tf_cuda_pip(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> StackSpec:
     tf, release, python = _tf_release(kb, values)
     if tf < Version("2.12"):
-        raise Unsupported(f"CUDA through pip wheels starts with TensorFlow 2.12; {series(tf)} needs the "
-                          "tf-cuda-base stack (nvidia/cuda images)", "tensorflow.yaml and_cuda")
+        raise Unsupported(
+            f"CUDA through pip wheels starts with TensorFlow 2.12; {series(tf)} needs the "
+            "tf-cuda-base stack (nvidia/cuda images)",
+            "tensorflow.yaml and_cuda",
+        )
     pins = kb.tf_and_cuda(tf)
     base, os_name, python_from = _python_base(kb, python, python_from)
     library_dirs: tuple[str, ...] = ()
@@ -182,19 +215,41 @@ def _tf_cuda_pip(values: dict[str, str], kb: KnowledgeBase, python_from: str) ->
         requirements: tuple[str, ...] = (pin("tensorflow[and-cuda]", values["tf"]),)
     else:
         if pins is None:
-            raise Unsupported(f"the knowledge base has no nvidia-*-cu11 wheel pins for TensorFlow {series(tf)}")
-        requirements = (pin("tensorflow", values["tf"]), *(f"{n}{spec}" for n, spec in sorted(pins.pins.items())))
+            raise Unsupported(
+                f"the knowledge base has no nvidia-*-cu11 wheel pins for TensorFlow {series(tf)}"
+            )
+        requirements = (
+            pin("tensorflow", values["tf"]),
+            *(f"{n}{spec}" for n, spec in sorted(pins.pins.items())),
+        )
         site = f"/opt/venv/lib/python{series(python)}/site-packages/nvidia"
-        names = sorted(n.removeprefix("nvidia-").rsplit("-cu", 1)[0] for n in pins.pins if n.startswith("nvidia-"))
+        names = sorted(
+            n.removeprefix("nvidia-").rsplit("-cu", 1)[0]
+            for n in pins.pins
+            if n.startswith("nvidia-")
+        )
         library_dirs = tuple(f"{site}/{_CU11_LIB_DIRS.get(n, n)}/lib" for n in names)
-    sources = [kb.source_text(release.source), *(kb.source_text(r.source) for r in (pins.rows if pins else ()))]
+    sources = [
+        kb.source_text(release.source),
+        *(kb.source_text(r.source) for r in (pins.rows if pins else ())),
+    ]
     sass, ptx = _caps(kb, tf)
     return StackSpec(
-        stack="tf-cuda-pip", accelerator="cuda", python=python, base_image=base, os=os_name,
+        stack="tf-cuda-pip",
+        accelerator="cuda",
+        python=python,
+        base_image=base,
+        os=os_name,
         python_from=python_from,  # type: ignore[arg-type]
-        requirements=requirements, cuda=release.cuda, cudnn=release.cudnn, sass=sass, ptx=ptx,
-        nvidia_require_cuda=require_cuda_for(kb, release.cuda, sass), library_dirs=library_dirs,
-        sources=tuple(sources), **_tf_fields(kb, tf, values),  # type: ignore[arg-type]
+        requirements=requirements,
+        cuda=release.cuda,
+        cudnn=release.cudnn,
+        sass=sass,
+        ptx=ptx,
+        nvidia_require_cuda=require_cuda_for(kb, release.cuda, sass),
+        library_dirs=library_dirs,
+        sources=tuple(sources),
+        **_tf_fields(kb, tf, values),  # type: ignore[arg-type]
     )
 
 
@@ -205,12 +260,19 @@ def _tf_cuda_base(values: dict[str, str], kb: KnowledgeBase, python_from: str) -
     """TensorFlow from pip on an nvidia/cuda runtime image that carries CUDA and cuDNN."""
     tf, release, python = _tf_release(kb, values)
     images = kb.images.nvidia_cuda
-    ubuntu = [d for d in kb.images.distributions if d.os.startswith("ubuntu") and same_series(d.python, python)
-              and d.os in images.lines]
+    ubuntu = [
+        d
+        for d in kb.images.distributions
+        if d.os.startswith("ubuntu") and same_series(d.python, python) and d.os in images.lines
+    ]
     if not ubuntu:
-        pythons = ", ".join(f"{d.python} ({d.os})" for d in kb.images.distributions if d.os in images.lines)
-        raise Unsupported(f"nvidia/cuda images are Ubuntu images: their Python is {pythons}, not {series(python)}",
-                          kb.source_text(images.source))
+        pythons = ", ".join(
+            f"{d.python} ({d.os})" for d in kb.images.distributions if d.os in images.lines
+        )
+        raise Unsupported(
+            f"nvidia/cuda images are Ubuntu images: their Python is {pythons}, not {series(python)}",
+            kb.source_text(images.source),
+        )
     dist = ubuntu[0]
     cuda, why = _cuda_line(kb, dist, release)
     if cuda is None:
@@ -219,24 +281,46 @@ def _tf_cuda_base(values: dict[str, str], kb: KnowledgeBase, python_from: str) -
     base = f"{images.repository}:{cuda}-{cudnn_tag}-runtime-{dist.os}"
     sass, ptx = _caps(kb, tf)
     require = next((r for r in images.require_cuda if r.cuda == cuda), None)
-    nvidia_require = (require.require + "".join(f" brand=tesla,driver>={b},driver<{b + 1}" for b in require.brand_branches)
-                      if require else require_cuda_for(kb, Version(series(cuda)), sass))
+    nvidia_require = (
+        require.require
+        + "".join(f" brand=tesla,driver>={b},driver<{b + 1}" for b in require.brand_branches)
+        if require
+        else require_cuda_for(kb, Version(series(cuda)), sass)
+    )
     return StackSpec(
-        stack="tf-cuda-base", accelerator="cuda", python=python, base_image=base, os=dist.os, python_from="distro",
-        requirements=(pin("tensorflow", values["tf"]),), cuda=release.cuda, cudnn=release.cudnn, sass=sass, ptx=ptx,
-        nvidia_require_cuda=nvidia_require, sources=(kb.source_text(release.source), kb.source_text(images.source)),
+        stack="tf-cuda-base",
+        accelerator="cuda",
+        python=python,
+        base_image=base,
+        os=dist.os,
+        python_from="distro",
+        requirements=(pin("tensorflow", values["tf"]),),
+        cuda=release.cuda,
+        cudnn=release.cudnn,
+        sass=sass,
+        ptx=ptx,
+        nvidia_require_cuda=nvidia_require,
+        sources=(kb.source_text(release.source), kb.source_text(images.source)),
         **_tf_fields(kb, tf, values),  # type: ignore[arg-type]
     )
 
 
-def _cuda_line(kb: KnowledgeBase, dist: Distribution, release: TFRelease) -> tuple[Version | None, str]:
+def _cuda_line(
+    kb: KnowledgeBase, dist: Distribution, release: TFRelease
+) -> tuple[Version | None, str]:
     """The nvidia/cuda release to build on: same CUDA major, not older than the build, with a cuDNN of the
     build's major and, where its version is known, a minor at least the build's. (release, why-not)."""
     images = kb.images.nvidia_cuda
     refused: list[str] = []
-    candidates = sorted((v for v in images.lines[dist.os] if v.major == release.cuda.major
-                         and (v.major, v.minor) >= (release.cuda.major, release.cuda.minor)),
-                        key=lambda v: (not same_series(v, release.cuda), v))
+    candidates = sorted(
+        (
+            v
+            for v in images.lines[dist.os]
+            if v.major == release.cuda.major
+            and (v.major, v.minor) >= (release.cuda.major, release.cuda.minor)
+        ),
+        key=lambda v: (not same_series(v, release.cuda), v),
+    )
     for line in candidates:
         if line in images.without_cudnn:
             refused.append(f"{line} has no cuDNN tags")
@@ -246,15 +330,25 @@ def _cuda_line(kb: KnowledgeBase, dist: Distribution, release: TFRelease) -> tup
             refused.append(f"{line} carries cuDNN {tag.cudnn_major if tag else '?'}")
             continue
         carried = images.cudnn_versions.get(str(line))
-        if carried is not None and (carried.major, carried.minor) < (release.cudnn.major, release.cudnn.minor):
-            refused.append(f"{line} carries cuDNN {carried}, older than the build's {release.cudnn} [CUDNN_VERSION_MISMATCH]")
+        if carried is not None and (carried.major, carried.minor) < (
+            release.cudnn.major,
+            release.cudnn.minor,
+        ):
+            refused.append(
+                f"{line} carries cuDNN {carried}, older than the build's {release.cudnn} [CUDNN_VERSION_MISMATCH]"
+            )
             continue
         return line, ""
     if not candidates:
-        return None, (f"no supported nvidia/cuda {release.cuda.major}.x image on {dist.os} is at least CUDA "
-                      f"{release.cuda} (EOL tags are deleted); use tf-cuda-pip")
-    return None, (f"TensorFlow {series(release.tf)} needs cuDNN {release.cudnn}: " + "; ".join(refused)
-                  + " (use tf-cuda-pip)")
+        return None, (
+            f"no supported nvidia/cuda {release.cuda.major}.x image on {dist.os} is at least CUDA "
+            f"{release.cuda} (EOL tags are deleted); use tf-cuda-pip"
+        )
+    return None, (
+        f"TensorFlow {series(release.tf)} needs cuDNN {release.cudnn}: "
+        + "; ".join(refused)
+        + " (use tf-cuda-pip)"
+    )
 
 
 # -- ROCm -------------------------------------------------------------------------------------------
@@ -266,8 +360,11 @@ def _rocm_row(kb: KnowledgeBase, rocm: Version, tf: Version):  # type: ignore[no
         raise Unsupported(f"the knowledge base has no ROCm {series(rocm)}", "rocm.yaml")
     match = next((v for v in row.tf if same_series(v, tf)), None)
     if match is None:
-        raise Unsupported(f"ROCm {series(rocm)} supports TensorFlow {', '.join(str(v) for v in row.tf)}, "
-                          f"not {series(tf)}", kb.source_text(row.source))
+        raise Unsupported(
+            f"ROCm {series(rocm)} supports TensorFlow {', '.join(str(v) for v in row.tf)}, "
+            f"not {series(tf)}",
+            kb.source_text(row.source),
+        )
     return row, match
 
 
@@ -277,24 +374,48 @@ def _tf_rocm_base(values: dict[str, str], kb: KnowledgeBase, python_from: str) -
     python = _python(values)
     images = kb.images.rocm_tensorflow
     rocm = parse_version(values["rocm"], what="ROCm version") if "rocm" in values else None
-    tags = [t for t in images.tags if same_series(t.tf, tf) and same_series(t.python, python)
-            and (rocm is None or same_series(t.rocm, rocm))]
+    tags = [
+        t
+        for t in images.tags
+        if same_series(t.tf, tf)
+        and same_series(t.python, python)
+        and (rocm is None or same_series(t.rocm, rocm))
+    ]
     if not tags:
-        known = ", ".join(images.template.format(rocm=t.rocm, python=series(t.python), tf_series=series(t.tf))
-                          for t in images.tags)
-        raise Unsupported(f"no rocm/tensorflow image for TensorFlow {series(tf)} on Python {series(python)}"
-                          + (f" and ROCm {series(rocm)}" if rocm else "") + f" (known tags: {known})",
-                          kb.source_text(images.source))
+        known = ", ".join(
+            images.template.format(rocm=t.rocm, python=series(t.python), tf_series=series(t.tf))
+            for t in images.tags
+        )
+        raise Unsupported(
+            f"no rocm/tensorflow image for TensorFlow {series(tf)} on Python {series(python)}"
+            + (f" and ROCm {series(rocm)}" if rocm else "")
+            + f" (known tags: {known})",
+            kb.source_text(images.source),
+        )
     tag = tags[0]
     release = kb.tf_release(tf)
     keras = kb.tf_keras(tf)
     return StackSpec(
-        stack="tf-rocm-base", framework="tensorflow", accelerator="rocm", python=python,
-        base_image=f"{images.repository}:" + images.template.format(rocm=tag.rocm, python=series(tag.python),
-                                                                     tf_series=series(tag.tf)),
-        python_from="image", os="ubuntu", requirements=(), layout="prebuilt", framework_version=series(tf),
-        keras_major=keras.major if keras else None, backend="tensorflow", rocm=tag.rocm,
-        sources=(kb.source_text(images.source), *((kb.source_text(release.source),) if release else ())),
+        stack="tf-rocm-base",
+        framework="tensorflow",
+        accelerator="rocm",
+        python=python,
+        base_image=f"{images.repository}:"
+        + images.template.format(
+            rocm=tag.rocm, python=series(tag.python), tf_series=series(tag.tf)
+        ),
+        python_from="image",
+        os="ubuntu",
+        requirements=(),
+        layout="prebuilt",
+        framework_version=series(tf),
+        keras_major=keras.major if keras else None,
+        backend="tensorflow",
+        rocm=tag.rocm,
+        sources=(
+            kb.source_text(images.source),
+            *((kb.source_text(release.source),) if release else ()),
+        ),
     )
 
 
@@ -308,21 +429,39 @@ def _tf_rocm_pip(values: dict[str, str], kb: KnowledgeBase, python_from: str) ->
     ubuntu = next((u for u, py in dev.ubuntu.items() if same_series(py, python)), None)
     if ubuntu is None:
         pythons = ", ".join(f"{py} (Ubuntu {u})" for u, py in dev.ubuntu.items())
-        raise Unsupported(f"ROCm dev images give Python {pythons}, not {series(python)}", kb.source_text(dev.source))
+        raise Unsupported(
+            f"ROCm dev images give Python {pythons}, not {series(python)}",
+            kb.source_text(dev.source),
+        )
     wheels = kb.rocm.wheels
     if rocm < wheels.pypi_before:
-        version = wheels.version_format_before_6_1.format(tf=tf_exact, rocm_nodots=str(rocm).replace(".", ""))
+        version = wheels.version_format_before_6_1.format(
+            tf=tf_exact, rocm_nodots=str(rocm).replace(".", "")
+        )
         requirements, pip_args = (f"tensorflow-rocm=={version}",), ()
     else:
         requirements = (f"tensorflow-rocm=={tf_exact}",)
         pip_args = ("--find-links", wheels.index_url.format(rocm_series=series(rocm)))
     keras = kb.tf_keras(tf)
     return StackSpec(
-        stack="tf-rocm-pip", framework="tensorflow", accelerator="rocm", python=python,
-        base_image=dev.template.format(ubuntu=ubuntu, rocm=rocm), python_from="distro", os=f"ubuntu{ubuntu}",
-        requirements=requirements, pip_args=pip_args, framework_version=str(tf_exact),
-        keras_major=keras.major if keras else None, backend="tensorflow", rocm=rocm,
-        sources=(kb.source_text(row.source), kb.source_text(wheels.source), kb.source_text(dev.source)),
+        stack="tf-rocm-pip",
+        framework="tensorflow",
+        accelerator="rocm",
+        python=python,
+        base_image=dev.template.format(ubuntu=ubuntu, rocm=rocm),
+        python_from="distro",
+        os=f"ubuntu{ubuntu}",
+        requirements=requirements,
+        pip_args=pip_args,
+        framework_version=str(tf_exact),
+        keras_major=keras.major if keras else None,
+        backend="tensorflow",
+        rocm=rocm,
+        sources=(
+            kb.source_text(row.source),
+            kb.source_text(wheels.source),
+            kb.source_text(dev.source),
+        ),
     )
 
 
@@ -333,14 +472,23 @@ def _keras3(kb: KnowledgeBase, values: dict[str, str], backend: str) -> tuple[Ve
     keras = parse_version(values["keras"], what="Keras version")
     python = _python(values)
     if keras.major != 3:
-        raise Unsupported(f"stack keras-{backend} is Keras 3; Keras {keras} has no {backend} backend", "keras.yaml")
+        raise Unsupported(
+            f"stack keras-{backend} is Keras 3; Keras {keras} has no {backend} backend",
+            "keras.yaml",
+        )
     known = next((r for r in kb.keras.keras3.releases if r.keras == keras), None)
     if known and python not in known.python:
-        raise Unsupported(f"Keras {keras} supports Python {known.python}, not {series(python)}", kb.source_text(known.source))
+        raise Unsupported(
+            f"Keras {keras} supports Python {known.python}, not {series(python)}",
+            kb.source_text(known.source),
+        )
     minimum = next(b for b in kb.keras.keras3.backends if b.backend == backend)
     version = parse_version(values[backend], what=f"{backend} version")
     if version < minimum.min_version:
-        raise Unsupported(f"Keras 3 needs {backend} >= {minimum.min_version}, not {version}", kb.source_text(minimum.source))
+        raise Unsupported(
+            f"Keras 3 needs {backend} >= {minimum.min_version}, not {version}",
+            kb.source_text(minimum.source),
+        )
     return keras, python
 
 
@@ -349,14 +497,26 @@ def _keras_jax(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> S
     base, os_name, python_from = _python_base(kb, python, python_from)
     cuda = parse_version(values["cuda"], what="CUDA version") if "cuda" in values else None
     if cuda is not None and cuda.major not in (12, 13):
-        raise Unsupported(f"jax publishes CUDA wheels as jax[cuda12] and jax[cuda13], not for CUDA {cuda}", "keras.yaml")
+        raise Unsupported(
+            f"jax publishes CUDA wheels as jax[cuda12] and jax[cuda13], not for CUDA {cuda}",
+            "keras.yaml",
+        )
     jax = f"jax[cuda{cuda.major}]=={values['jax']}" if cuda else f"jax=={values['jax']}"
     return StackSpec(
-        stack="keras-jax", framework="keras-jax", accelerator="cuda" if cuda else "cpu", python=python,
-        base_image=base, os=os_name, python_from=python_from,  # type: ignore[arg-type]
-        requirements=(pin("keras", values["keras"]), jax), framework_version=values["keras"], keras_major=3,
-        backend="jax", env=(("KERAS_BACKEND", "jax"),),
-        nvidia_require_cuda=f"cuda>={cuda.major}.0" if cuda else None, sources=(kb.source_text("S-KERAS"),),
+        stack="keras-jax",
+        framework="keras-jax",
+        accelerator="cuda" if cuda else "cpu",
+        python=python,
+        base_image=base,
+        os=os_name,
+        python_from=python_from,  # type: ignore[arg-type]
+        requirements=(pin("keras", values["keras"]), jax),
+        framework_version=values["keras"],
+        keras_major=3,
+        backend="jax",
+        env=(("KERAS_BACKEND", "jax"),),
+        nvidia_require_cuda=f"cuda>={cuda.major}.0" if cuda else None,
+        sources=(kb.source_text("S-KERAS"),),
     )
 
 
@@ -364,11 +524,22 @@ def _keras_torch(values: dict[str, str], kb: KnowledgeBase, python_from: str) ->
     _, python = _keras3(kb, values, "torch")
     base, os_name, python_from = _python_base(kb, python, python_from)
     return StackSpec(
-        stack="keras-torch", framework="keras-torch", accelerator="cuda", python=python, base_image=base,
-        os=os_name, python_from=python_from,  # type: ignore[arg-type]
+        stack="keras-torch",
+        framework="keras-torch",
+        accelerator="cuda",
+        python=python,
+        base_image=base,
+        os=os_name,
+        python_from=python_from,  # type: ignore[arg-type]
         requirements=(pin("keras", values["keras"]), pin("torch", values["torch"])),
-        framework_version=values["keras"], keras_major=3, backend="torch", env=(("KERAS_BACKEND", "torch"),),
-        sources=(kb.source_text("S-KERAS"), "pypi.org/project/torch: Linux x86_64 wheels are CUDA builds"),
+        framework_version=values["keras"],
+        keras_major=3,
+        backend="torch",
+        env=(("KERAS_BACKEND", "torch"),),
+        sources=(
+            kb.source_text("S-KERAS"),
+            "pypi.org/project/torch: Linux x86_64 wheels are CUDA builds",
+        ),
     )
 
 
@@ -377,14 +548,25 @@ def _plaidml(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> Sta
     version = parse_version(values["plaidml"] if "plaidml" in values else str(facts.versions[-1]))
     python = _python(values)
     if python not in facts.python:
-        raise Unsupported(f"plaidml-keras {version} supports Python {facts.python}, not {series(python)}",
-                          kb.source_text(facts.source))
+        raise Unsupported(
+            f"plaidml-keras {version} supports Python {facts.python}, not {series(python)}",
+            kb.source_text(facts.source),
+        )
     base, os_name, python_from = _python_base(kb, python, python_from)
     return StackSpec(
-        stack="plaidml", framework="plaidml", accelerator="cpu", python=python, base_image=base, os=os_name,
+        stack="plaidml",
+        framework="plaidml",
+        accelerator="cpu",
+        python=python,
+        base_image=base,
+        os=os_name,
         python_from=python_from,  # type: ignore[arg-type]
-        requirements=(f"plaidml-keras=={version}", *facts.pins), framework_version=str(version), keras_major=2,
-        backend="plaidml", env=tuple(sorted(facts.env.items())), sources=(kb.source_text(facts.source),),
+        requirements=(f"plaidml-keras=={version}", *facts.pins),
+        framework_version=str(version),
+        keras_major=2,
+        backend="plaidml",
+        env=tuple(sorted(facts.env.items())),
+        sources=(kb.source_text(facts.source),),
     )
 
 
@@ -392,25 +574,55 @@ STACKS: dict[str, Stack] = {
     stack.name: stack
     for stack in (
         Stack("tf-cpu", "TensorFlow CPU wheel (tensorflow-cpu)", ("tf", "python"), _tf_cpu),
-        Stack("tf-cuda-pip", "TensorFlow with CUDA from pip wheels (tensorflow[and-cuda], or nvidia-*-cu11 for 2.12-2.13)",
-              ("tf", "python"), _tf_cuda_pip),
-        Stack("tf-cuda-base", "TensorFlow from pip on an nvidia/cuda runtime image (CUDA and cuDNN from the image)",
-              ("tf", "python"), _tf_cuda_base),
-        Stack("tf-rocm-base", "AMD's rocm/tensorflow image (TensorFlow and ROCm preinstalled)", ("tf", "python"),
-              _tf_rocm_base),
-        Stack("tf-rocm-pip", "tensorflow-rocm wheels on AMD's ROCm user-space image", ("tf", "python", "rocm"),
-              _tf_rocm_pip),
-        Stack("keras-jax", "Keras 3 on JAX (jax, or jax[cudaNN] with a cuda axis)", ("keras", "jax", "python"),
-              _keras_jax),
-        Stack("keras-torch", "Keras 3 on PyTorch (PyPI's torch, a CUDA build on Linux)", ("keras", "torch", "python"),
-              _keras_torch),
-        Stack("plaidml", "PlaidML: Keras 2.2 with the plaidml backend on its CPU device (llvm_cpu.0)", ("python",),
-              _plaidml),
+        Stack(
+            "tf-cuda-pip",
+            "TensorFlow with CUDA from pip wheels (tensorflow[and-cuda], or nvidia-*-cu11 for 2.12-2.13)",
+            ("tf", "python"),
+            _tf_cuda_pip,
+        ),
+        Stack(
+            "tf-cuda-base",
+            "TensorFlow from pip on an nvidia/cuda runtime image (CUDA and cuDNN from the image)",
+            ("tf", "python"),
+            _tf_cuda_base,
+        ),
+        Stack(
+            "tf-rocm-base",
+            "AMD's rocm/tensorflow image (TensorFlow and ROCm preinstalled)",
+            ("tf", "python"),
+            _tf_rocm_base,
+        ),
+        Stack(
+            "tf-rocm-pip",
+            "tensorflow-rocm wheels on AMD's ROCm user-space image",
+            ("tf", "python", "rocm"),
+            _tf_rocm_pip,
+        ),
+        Stack(
+            "keras-jax",
+            "Keras 3 on JAX (jax, or jax[cudaNN] with a cuda axis)",
+            ("keras", "jax", "python"),
+            _keras_jax,
+        ),
+        Stack(
+            "keras-torch",
+            "Keras 3 on PyTorch (PyPI's torch, a CUDA build on Linux)",
+            ("keras", "torch", "python"),
+            _keras_torch,
+        ),
+        Stack(
+            "plaidml",
+            "PlaidML: Keras 2.2 with the plaidml backend on its CPU device (llvm_cpu.0)",
+            ("python",),
+            _plaidml,
+        ),
     )
 }
 
 
-def resolve_stack(values: dict[str, str], kb: KnowledgeBase, python_from: str = "distro") -> StackSpec:
+def resolve_stack(
+    values: dict[str, str], kb: KnowledgeBase, python_from: str = "distro"
+) -> StackSpec:
     """Resolve a cell's axis values; ``Unsupported`` when the combination cannot work."""
     stack = STACKS[values["stack"]]
     missing = [axis for axis in stack.required if axis not in values]

@@ -91,14 +91,18 @@ class Store:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(
+                path, timeout=30, isolation_level=None, check_same_thread=False
+            )
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA busy_timeout=30000")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
         except (sqlite3.Error, OSError) as exc:
-            raise BadInputError(f"--db {path}: cannot open the results database ({exc})",
-                                hint="give a writable path with --db") from None
+            raise BadInputError(
+                f"--db {path}: cannot open the results database ({exc})",
+                hint="give a writable path with --db",
+            ) from None
         self.db.row_factory = sqlite3.Row
 
     def close(self) -> None:
@@ -111,8 +115,16 @@ class Store:
         self.close()
 
     # -- writes ------------------------------------------------------------------------------------
-    def start_run(self, run_id: str, *, command: str, host: HostInfo, level: int,
-                  matrix: str | None = None, matrix_digest: str | None = None) -> None:
+    def start_run(
+        self,
+        run_id: str,
+        *,
+        command: str,
+        host: HostInfo,
+        level: int,
+        matrix: str | None = None,
+        matrix_digest: str | None = None,
+    ) -> None:
         now = _now()
         with self.db:
             self.db.execute(
@@ -128,20 +140,42 @@ class Store:
 
     def finish_run(self, run_id: str, status: str) -> None:
         with self.db:
-            self.db.execute("UPDATE runs SET finished_at=?, status=? WHERE id=?", (_now(), status, run_id))
+            self.db.execute(
+                "UPDATE runs SET finished_at=?, status=? WHERE id=?", (_now(), status, run_id)
+            )
 
-    def add(self, run_id: str, cert: Certificate, *, build_log: str | None = None,
-            probe_log: str | None = None) -> int:
+    def add(
+        self,
+        run_id: str,
+        cert: Certificate,
+        *,
+        build_log: str | None = None,
+        probe_log: str | None = None,
+    ) -> int:
         with self.db:
             cursor = self.db.execute(
                 "INSERT INTO certificates(run_id, cell_id, image_id, image_tag, host_fingerprint, verdict, "
                 "level_requested, level_reached, ceiling, created_at, expectations, checks, diagnoses, timings, "
                 "facts, build_log, probe_log) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (run_id, cert.cell_id, cert.image_id, cert.image_tag, cert.host_fingerprint, cert.verdict.value,
-                 cert.level_requested, cert.level_reached, cert.ceiling, cert.created_at,
-                 json.dumps(cert.expectations, sort_keys=True), json.dumps(list(cert.checks)),
-                 json.dumps([d.to_dict() for d in cert.diagnoses]), json.dumps(cert.timings),
-                 json.dumps(cert.facts) if cert.facts is not None else None, build_log, probe_log),
+                (
+                    run_id,
+                    cert.cell_id,
+                    cert.image_id,
+                    cert.image_tag,
+                    cert.host_fingerprint,
+                    cert.verdict.value,
+                    cert.level_requested,
+                    cert.level_reached,
+                    cert.ceiling,
+                    cert.created_at,
+                    json.dumps(cert.expectations, sort_keys=True),
+                    json.dumps(list(cert.checks)),
+                    json.dumps([d.to_dict() for d in cert.diagnoses]),
+                    json.dumps(cert.timings),
+                    json.dumps(cert.facts) if cert.facts is not None else None,
+                    build_log,
+                    probe_log,
+                ),
             )
         return int(cursor.lastrowid or 0)
 
@@ -153,17 +187,31 @@ class Store:
     @staticmethod
     def _certificate(row: sqlite3.Row) -> StoredCertificate:
         cert = Certificate(
-            cell_id=row["cell_id"], image_id=row["image_id"], image_tag=row["image_tag"],
-            host_fingerprint=row["host_fingerprint"], verdict=Verdict(row["verdict"]),
-            level_requested=row["level_requested"], level_reached=row["level_reached"], ceiling=row["ceiling"],
-            expectations=json.loads(row["expectations"]), checks=tuple(json.loads(row["checks"])),
-            diagnoses=tuple(Diagnosis(d["code"], d["summary"], d.get("fix"), tuple(d.get("evidence") or ()))
-                            for d in json.loads(row["diagnoses"])),
-            timings=json.loads(row["timings"]), facts=json.loads(row["facts"]) if row["facts"] else None,
+            cell_id=row["cell_id"],
+            image_id=row["image_id"],
+            image_tag=row["image_tag"],
+            host_fingerprint=row["host_fingerprint"],
+            verdict=Verdict(row["verdict"]),
+            level_requested=row["level_requested"],
+            level_reached=row["level_reached"],
+            ceiling=row["ceiling"],
+            expectations=json.loads(row["expectations"]),
+            checks=tuple(json.loads(row["checks"])),
+            diagnoses=tuple(
+                Diagnosis(d["code"], d["summary"], d.get("fix"), tuple(d.get("evidence") or ()))
+                for d in json.loads(row["diagnoses"])
+            ),
+            timings=json.loads(row["timings"]),
+            facts=json.loads(row["facts"]) if row["facts"] else None,
             created_at=row["created_at"],
         )
-        return StoredCertificate(id=row["id"], run_id=row["run_id"], certificate=cert,
-                                 build_log=row["build_log"], probe_log=row["probe_log"])
+        return StoredCertificate(
+            id=row["id"],
+            run_id=row["run_id"],
+            certificate=cert,
+            build_log=row["build_log"],
+            probe_log=row["probe_log"],
+        )
 
     def certificates(self, *, run_id: str | None = None) -> list[StoredCertificate]:
         if run_id:
@@ -172,11 +220,17 @@ class Store:
             rows = self._rows("SELECT * FROM certificates ORDER BY id")
         return [self._certificate(r) for r in rows]
 
-    def latest(self, cell_id: str, image_id: str, host_fingerprint: str) -> StoredCertificate | None:
+    def latest(
+        self, cell_id: str, image_id: str, host_fingerprint: str
+    ) -> StoredCertificate | None:
         """The newest certificate of this cell, image digest and host."""
-        rows = list(self._rows(
-            "SELECT * FROM certificates WHERE cell_id=? AND image_id=? AND host_fingerprint=? "
-            "ORDER BY id DESC LIMIT 1", (cell_id, image_id, host_fingerprint)))
+        rows = list(
+            self._rows(
+                "SELECT * FROM certificates WHERE cell_id=? AND image_id=? AND host_fingerprint=? "
+                "ORDER BY id DESC LIMIT 1",
+                (cell_id, image_id, host_fingerprint),
+            )
+        )
         return self._certificate(rows[0]) if rows else None
 
     def runs(self) -> list[dict[str, Any]]:

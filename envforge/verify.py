@@ -45,42 +45,71 @@ class Verification:
 
     def to_dict(self) -> dict[str, Any]:
         cert = self.certificate
-        return {"image": self.image, "image_id": self.image_id, "verdict": "pass" if self.passed else "fail",
-                "certificate": cert.verdict.value, "level": cert.level_reached, "level_requested": cert.level_requested,
-                "ceiling": cert.ceiling, "probe_injected": self.injected, "expect": self.expectations,
-                "diagnoses": [d.to_dict() for d in cert.diagnoses], "checks": list(cert.checks),
-                "timings": cert.timings}
+        return {
+            "image": self.image,
+            "image_id": self.image_id,
+            "verdict": "pass" if self.passed else "fail",
+            "certificate": cert.verdict.value,
+            "level": cert.level_reached,
+            "level_requested": cert.level_requested,
+            "ceiling": cert.ceiling,
+            "probe_injected": self.injected,
+            "expect": self.expectations,
+            "diagnoses": [d.to_dict() for d in cert.diagnoses],
+            "checks": list(cert.checks),
+            "timings": cert.timings,
+        }
 
 
 def _shim(engine: Engine, image: str, expect: dict[str, Any], run_id: str) -> str:
     tag = f"envforge-verify/shim:{run_id.lower()}"
-    files = {**probe_payload(), "probe/expect.json": (json.dumps(expect, sort_keys=True) + "\n").encode()}
+    files = {
+        **probe_payload(),
+        "probe/expect.json": (json.dumps(expect, sort_keys=True) + "\n").encode(),
+    }
     with tempfile.TemporaryDirectory(prefix="envforge-verify-") as tmp:
         context = Path(tmp)
         (context / "Dockerfile").write_text(_SHIM.format(image=image), encoding="utf-8")
-        files["probe/bin/envforge-probe"] = (project.dockerfiles_dir() / "context" / "envforge-probe").read_bytes()
+        files["probe/bin/envforge-probe"] = (
+            project.dockerfiles_dir() / "context" / "envforge-probe"
+        ).read_bytes()
         for name, content in files.items():
             path = context / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content)
             path.chmod(0o755 if "/bin/" in name else 0o644)
         log: list[str] = []
-        outcome = engine.build(context, tag=tag, labels={LABEL_RUN: run_id, LABEL_ROLE: "verify-shim"}, buildargs={},
-                               log=log.append)
+        outcome = engine.build(
+            context,
+            tag=tag,
+            labels={LABEL_RUN: run_id, LABEL_ROLE: "verify-shim"},
+            buildargs={},
+            log=log.append,
+        )
     if outcome.error:
         raise BadInputError(f"cannot add the probe to {image}: {outcome.error}")
     return tag
 
 
-def verify_image(engine: Engine, image: str, *, host: HostInfo, options: CertifyOptions, run_id: str,
-                 expect_accelerator: str | None = None, gpu_peaks: dict[str, dict[str, float]] | None = None) -> Verification:
+def verify_image(
+    engine: Engine,
+    image: str,
+    *,
+    host: HostInfo,
+    options: CertifyOptions,
+    run_id: str,
+    expect_accelerator: str | None = None,
+    gpu_peaks: dict[str, dict[str, float]] | None = None,
+) -> Verification:
     """Probe ``image`` in a hardened container and certify it against its expectations."""
     image_id = engine.image_id(image)
     if image_id is None and engine.pull(image):
         image_id = engine.image_id(image)
     if image_id is None:
-        raise BadInputError(f"image {image} is not present and cannot be pulled",
-                            hint="build it first (envforge build), or give an image the engine has (docker images)")
+        raise BadInputError(
+            f"image {image} is not present and cannot be pulled",
+            hint="build it first (envforge build), or give an image the engine has (docker images)",
+        )
     labels = engine.image_labels(image)
     expect: dict[str, Any] = json.loads(labels.get(f"{LABEL_PREFIX}.expect", "{}") or "{}")
     cell = labels.get(f"{LABEL_PREFIX}.cell")
@@ -89,14 +118,38 @@ def verify_image(engine: Engine, image: str, *, host: HostInfo, options: Certify
     injected = cell is None
     target = _shim(engine, image, expect, run_id) if injected else image
     try:
-        probe = probe_image(engine, target, level=options.level, run_id=run_id, cell_id=cell or image, host=host,
-                            options=options, gpu=expect.get("accelerator") == "cuda")
+        probe = probe_image(
+            engine,
+            target,
+            level=options.level,
+            run_id=run_id,
+            cell_id=cell or image,
+            host=host,
+            options=options,
+            gpu=expect.get("accelerator") == "cuda",
+        )
     finally:
         if injected:
             engine.remove_images({LABEL_RUN: run_id, LABEL_ROLE: "verify-shim"})
-    cert = certify(cell_id=cell or image, expectations=expect, level=options.level, host=host, image_id=image_id,
-                   image_tag=image, probe=probe, gpu_peaks=gpu_peaks)
-    log = (f"# exit code {probe.exit_code}; {probe.seconds:.1f} s; timed out: {probe.timed_out}; OOM: {probe.oom_killed}\n"
-           f"# --- stderr ---\n{probe.stderr}\n# --- stdout ---\n{probe.stdout}\n")
-    return Verification(image=image, image_id=image_id, injected=injected, expectations=expect, certificate=cert,
-                        probe_log=log)
+    cert = certify(
+        cell_id=cell or image,
+        expectations=expect,
+        level=options.level,
+        host=host,
+        image_id=image_id,
+        image_tag=image,
+        probe=probe,
+        gpu_peaks=gpu_peaks,
+    )
+    log = (
+        f"# exit code {probe.exit_code}; {probe.seconds:.1f} s; timed out: {probe.timed_out}; OOM: {probe.oom_killed}\n"
+        f"# --- stderr ---\n{probe.stderr}\n# --- stdout ---\n{probe.stdout}\n"
+    )
+    return Verification(
+        image=image,
+        image_id=image_id,
+        injected=injected,
+        expectations=expect,
+        certificate=cert,
+        probe_log=log,
+    )

@@ -26,11 +26,11 @@ import hashlib
 import http.server
 import json
 import os
-import threading
 import platform
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +40,7 @@ from .stacks import StackSpec
 from .versions import series
 
 __all__ = ["Wheelhouse", "Resolution", "WheelServer", "platform_tags"]
+
 
 def platform_tags(glibc_minor: int, machine: str) -> list[str]:
     """manylinux tags an image with glibc 2.<minor> on ``machine`` installs, newest first."""
@@ -73,32 +74,61 @@ class Wheelhouse:
     def __post_init__(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         if self.offline and not any(self.directory.glob("*.whl")):
-            raise BadInputError(f"--offline --wheelhouse {self.directory}: the wheelhouse holds no wheels",
-                                hint="fill it once with network access: envforge build --wheelhouse DIR")
+            raise BadInputError(
+                f"--offline --wheelhouse {self.directory}: the wheelhouse holds no wheels",
+                hint="fill it once with network access: envforge build --wheelhouse DIR",
+            )
 
     def _glibc(self, spec: StackSpec) -> int:
-        dist = self.kb.distribution(spec.os) or self.kb.distribution(self.kb.images.python_images.codename)
+        dist = self.kb.distribution(spec.os) or self.kb.distribution(
+            self.kb.images.python_images.codename
+        )
         return dist.glibc.minor if dist else 17
 
     def target(self, spec: StackSpec) -> list[str]:
         """The pip options that decide a resolution: the image's Python, ABI and platforms."""
         py = series(spec.python)
-        argv = ["--only-binary=:all:", "--python-version", py, "--implementation", "cp",
-                "--abi", f"cp{py.replace('.', '')}", "--abi", "abi3", "--abi", "none"]
+        argv = [
+            "--only-binary=:all:",
+            "--python-version",
+            py,
+            "--implementation",
+            "cp",
+            "--abi",
+            f"cp{py.replace('.', '')}",
+            "--abi",
+            "abi3",
+            "--abi",
+            "none",
+        ]
         for tag in platform_tags(self._glibc(spec), platform.machine()):
             argv += ["--platform", tag]
         return argv
 
     def command(self, spec: StackSpec, dest: Path) -> list[str]:
         """pip download of ``spec``'s requirements into ``dest``, the wheelhouse as a local source."""
-        argv = [self.python, "-m", "pip", "download", "--disable-pip-version-check", "--progress-bar", "off",
-                "--dest", str(dest), *self.target(spec), "--find-links", str(self.directory)]
+        argv = [
+            self.python,
+            "-m",
+            "pip",
+            "download",
+            "--disable-pip-version-check",
+            "--progress-bar",
+            "off",
+            "--dest",
+            str(dest),
+            *self.target(spec),
+            "--find-links",
+            str(self.directory),
+        ]
         if self.offline:
             argv.append("--no-index")
         return argv + list(spec.requirements)
 
     def _record(self, spec: StackSpec) -> Path:
-        key = hashlib.sha256(json.dumps([*self.target(spec), *spec.requirements]).encode()).hexdigest()[:24]
+        key = hashlib.sha256(
+            json.dumps([*self.target(spec), *spec.requirements]).encode()
+        ).hexdigest()[:24]
         return self.directory / ".resolutions" / f"{key}.json"
 
     def _recorded(self, spec: StackSpec) -> Resolution | None:
@@ -121,30 +151,51 @@ class Wheelhouse:
     def resolve(self, spec: StackSpec) -> Resolution:
         """Download (or, offline, find) every wheel ``spec`` needs; never raises for a failed resolution."""
         if not spec.wheelhouse_ok:
-            return Resolution((), error=f"stack {spec.stack} installs from its own index or image; no wheelhouse")
+            return Resolution(
+                (), error=f"stack {spec.stack} installs from its own index or image; no wheelhouse"
+            )
         recorded = self._recorded(spec)
         if recorded is not None:
             return recorded
         with tempfile.TemporaryDirectory(dir=self.directory, prefix=".resolve-") as tmp:
             try:
-                done = subprocess.run(self.command(spec, Path(tmp)), capture_output=True, text=True, timeout=1800,
-                                      check=False)
+                done = subprocess.run(
+                    self.command(spec, Path(tmp)),
+                    capture_output=True,
+                    text=True,
+                    timeout=1800,
+                    check=False,
+                )
             except (OSError, subprocess.SubprocessError) as exc:
                 return Resolution((), error=f"pip download could not run: {exc}")
             log = done.stdout + done.stderr
             if done.returncode != 0:
-                errors = [line for line in done.stderr.strip().splitlines() if line.startswith("ERROR")]
+                errors = [
+                    line for line in done.stderr.strip().splitlines() if line.startswith("ERROR")
+                ]
                 return Resolution((), error=(errors or ["pip download failed"])[-1], log=log)
             names = sorted(p.name for p in Path(tmp).glob("*.whl"))
             for name in names:
                 target = self.directory / name
-                if not target.exists():  # another resolution may have moved the same wheel in meanwhile
+                if (
+                    not target.exists()
+                ):  # another resolution may have moved the same wheel in meanwhile
                     os.replace(Path(tmp, name), target)
         wheels = tuple(self.directory / name for name in names)
         record = self._record(spec)
         record.parent.mkdir(exist_ok=True)
-        record.write_text(json.dumps({"requirements": list(spec.requirements), "python": series(spec.python),
-                                      "wheels": [w.name for w in wheels]}, indent=1) + "\n", encoding="utf-8")
+        record.write_text(
+            json.dumps(
+                {
+                    "requirements": list(spec.requirements),
+                    "python": series(spec.python),
+                    "wheels": [w.name for w in wheels],
+                },
+                indent=1,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
         return Resolution(wheels, log=log)
 
 
@@ -162,14 +213,18 @@ class WheelServer:
 
     def __init__(self, directory: Path, host: str) -> None:
         handler = functools.partial(_QuietHandler, directory=str(directory))
-        base = 20000 + int(hashlib.sha256(str(directory.resolve()).encode()).hexdigest(), 16) % 20000
+        base = (
+            20000 + int(hashlib.sha256(str(directory.resolve()).encode()).hexdigest(), 16) % 20000
+        )
         for port in (*range(base, base + 16), 0):
             try:
                 self.server = http.server.ThreadingHTTPServer((host, port), handler)
                 break
             except OSError:
                 continue
-        self.thread = threading.Thread(target=self.server.serve_forever, name="envforge-wheels", daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, name="envforge-wheels", daemon=True
+        )
 
     @property
     def url(self) -> str:

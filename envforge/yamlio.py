@@ -94,11 +94,15 @@ def _index(
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
-                problems.append((Location(path, line, format_key(key)), "a key must be a plain value"))
+                problems.append(
+                    (Location(path, line, format_key(key)), "a key must be a plain value")
+                )
                 continue
             name = key_node.value
             if name == "<<":
-                problems.append((Location(path, line, format_key(key)), "merge keys (<<) are not supported"))
+                problems.append(
+                    (Location(path, line, format_key(key)), "merge keys (<<) are not supported")
+                )
                 continue
             if name in seen:
                 problems.append(

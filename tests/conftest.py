@@ -6,8 +6,16 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--run-slow", action="store_true", help="also run tests marked slow (CUDA images: minutes, ~7 GB)")
-    parser.addoption("--update-golden", action="store_true", help="rewrite tests/golden/*.Dockerfile from the templates")
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        help="also run tests marked slow (CUDA images: minutes, ~7 GB)",
+    )
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/*.Dockerfile from the templates",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

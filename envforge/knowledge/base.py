@@ -107,7 +107,9 @@ class KnowledgeBase:
         return ResolvedPins(tf=row.tf, cuda_suffix=row.cuda_suffix, pins=pins, rows=tuple(chain))
 
     # -- images ---------------------------------------------------------------------------------
-    def distribution_for_python(self, python: Version, *, family: str | None = None) -> Distribution | None:
+    def distribution_for_python(
+        self, python: Version, *, family: str | None = None
+    ) -> Distribution | None:
         """The distribution whose system Python is ``python`` (Debian first, then Ubuntu)."""
         for dist in self.images.distributions:
             if same_series(dist.python, python) and (family is None or dist.os.startswith(family)):
@@ -140,7 +142,9 @@ class KnowledgeBase:
         return Version(f"{best.major}.{best.minor}")
 
     def cuda_architectures(self, cuda: Version) -> tuple[Version, ...]:
-        row = next((r for r in self.cuda.architectures if r.cuda.contains(cuda, prereleases=True)), None)
+        row = next(
+            (r for r in self.cuda.architectures if r.cuda.contains(cuda, prereleases=True)), None
+        )
         return row.sm if row else ()
 
     # -- GPUs -------------------------------------------------------------------------------------
@@ -156,7 +160,9 @@ class KnowledgeBase:
                 named = gpu if candidate == gpu.name else gpu.model_copy(update={"name": candidate})
                 if key == wanted:
                     return named
-                if re.search(rf"(^| ){re.escape(key)}( |$)", wanted) and (best is None or len(key) > best[0]):
+                if re.search(rf"(^| ){re.escape(key)}( |$)", wanted) and (
+                    best is None or len(key) > best[0]
+                ):
                     best = (len(key), named)
         return best[1] if best else None
 
@@ -186,7 +192,9 @@ class KnowledgeBase:
         parts = []
         for part in (p.strip() for p in source.split(";")):
             token, _, rest = part.partition(" ")
-            parts.append(f"{known[token]} ({rest})" if token in known and rest else known.get(token, part))
+            parts.append(
+                f"{known[token]} ({rest})" if token in known and rest else known.get(token, part)
+            )
         return "; ".join(parts)
 
 
@@ -228,8 +236,12 @@ def _unknown_sources(loaded: LoadedYaml, known: set[str]) -> list[tuple[Location
                         token = part.strip().split(" ", 1)[0]
                         if _SOURCE_ID.match(token) and token not in known:
                             where = key + (k,)
-                            problems.append((Location(loaded.path, loaded.line_of(where), format_key(where)),
-                                             f"source id {token} is not defined under `sources`"))
+                            problems.append(
+                                (
+                                    Location(loaded.path, loaded.line_of(where), format_key(where)),
+                                    f"source id {token} is not defined under `sources`",
+                                )
+                            )
                 else:
                     walk(v, key + (k,))
         elif isinstance(node, list):

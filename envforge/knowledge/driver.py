@@ -21,8 +21,17 @@ from ..versions import series
 from .base import KnowledgeBase
 from .models import Gpu, driver_key
 
-__all__ = ["DriverCheck", "check_driver", "check_build", "RequireResult", "evaluate_require", "gpu_min_driver",
-           "brand_of", "require_cuda_for", "arch_verdict"]
+__all__ = [
+    "DriverCheck",
+    "check_driver",
+    "check_build",
+    "RequireResult",
+    "evaluate_require",
+    "gpu_min_driver",
+    "brand_of",
+    "require_cuda_for",
+    "arch_verdict",
+]
 
 Mode = Literal["native", "minor-version", "forward-compat", "none"]
 
@@ -41,10 +50,18 @@ class DriverCheck:
     sources: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"driver": self.driver, "cuda": self.cuda, "compatible": self.compatible, "mode": self.mode,
-                "min_driver": self.min_driver, "mvc_floor": self.mvc_floor,
-                "driver_cuda_version": self.driver_cuda_version, "gpu": self.gpu, "reasons": self.reasons,
-                "sources": self.sources}
+        return {
+            "driver": self.driver,
+            "cuda": self.cuda,
+            "compatible": self.compatible,
+            "mode": self.mode,
+            "min_driver": self.min_driver,
+            "mvc_floor": self.mvc_floor,
+            "driver_cuda_version": self.driver_cuda_version,
+            "gpu": self.gpu,
+            "reasons": self.reasons,
+            "sources": self.sources,
+        }
 
 
 def _ge(a: str, b: str) -> bool:
@@ -69,87 +86,149 @@ def arch_verdict(cc: Version, sass: tuple[Version, ...], ptx: Version | None) ->
     """
     native = [s for s in sass if s.major == cc.major and s <= cc]
     if native:
-        return "native", f"compute capability {cc} runs the build's sm_{str(max(native)).replace('.', '')} kernels"
+        return (
+            "native",
+            f"compute capability {cc} runs the build's sm_{str(max(native)).replace('.', '')} kernels",
+        )
     if ptx is not None and ptx <= cc:
-        return "ptx-jit", (f"compute capability {cc} has no SASS in the build: kernels are JIT-compiled from "
-                           f"compute_{str(ptx).replace('.', '')} PTX at first use (the first start can take minutes; "
-                           "keep CUDA_CACHE_MAXSIZE large)")
+        return "ptx-jit", (
+            f"compute capability {cc} has no SASS in the build: kernels are JIT-compiled from "
+            f"compute_{str(ptx).replace('.', '')} PTX at first use (the first start can take minutes; "
+            "keep CUDA_CACHE_MAXSIZE large)"
+        )
     targets = ", ".join(str(s) for s in sass) + (f", PTX {ptx}" if ptx else "")
     return "too-old", f"compute capability {cc} is older than every target of the build ({targets})"
 
 
-def check_driver(kb: KnowledgeBase, *, driver: str, cuda: Version, gpu: Gpu | None = None,
-                 cc: Version | None = None) -> DriverCheck:
+def check_driver(
+    kb: KnowledgeBase,
+    *,
+    driver: str,
+    cuda: Version,
+    gpu: Gpu | None = None,
+    cc: Version | None = None,
+) -> DriverCheck:
     """Can an image built for ``cuda`` run on ``driver`` (and on ``gpu``/``cc``)?"""
     toolkit = kb.cuda_toolkit(cuda)
     if toolkit is None and not any(r.cuda.major == cuda.major for r in kb.cuda.toolkits):
         known = sorted({f"{r.cuda.major}" for r in kb.cuda.toolkits})
-        raise BadInputError(f"--cuda {cuda}: the knowledge base knows no CUDA {cuda.major}.x (known majors: {', '.join(known)})")
+        raise BadInputError(
+            f"--cuda {cuda}: the knowledge base knows no CUDA {cuda.major}.x (known majors: {', '.join(known)})"
+        )
     if toolkit is None:
-        raise BadInputError(f"--cuda {cuda}: the knowledge base knows no CUDA {series(cuda)} release",
-                            hint="see matrices/compat/cuda.yaml for the releases it knows")
+        raise BadInputError(
+            f"--cuda {cuda}: the knowledge base knows no CUDA {series(cuda)} release",
+            hint="see matrices/compat/cuda.yaml for the releases it knows",
+        )
     reasons: list[str] = []
     sources = [kb.source_text(toolkit.source)]
     mvc = kb.minor_version_compat(cuda.major)
     native_cuda = kb.driver_cuda_version(driver)
     cc = cc or (gpu.cc if gpu else None)
-    gpu_info = None if cc is None else {"name": gpu.name if gpu else None, "cc": str(cc),
-                                        "segment": gpu.segment if gpu else None}
+    gpu_info = (
+        None
+        if cc is None
+        else {
+            "name": gpu.name if gpu else None,
+            "cc": str(cc),
+            "segment": gpu.segment if gpu else None,
+        }
+    )
     mode: Mode = "none"
     if toolkit.linux and _ge(driver, toolkit.linux):
         mode = "native"
-        reasons.append(f"driver {driver} >= {toolkit.linux}, CUDA {toolkit.cuda}'s own minimum (Table 3): runs natively")
+        reasons.append(
+            f"driver {driver} >= {toolkit.linux}, CUDA {toolkit.cuda}'s own minimum (Table 3): runs natively"
+        )
     else:
         if toolkit.linux:
-            reasons.append(f"driver {driver} is older than {toolkit.linux}, CUDA {toolkit.cuda}'s own minimum (Table 3)")
+            reasons.append(
+                f"driver {driver} is older than {toolkit.linux}, CUDA {toolkit.cuda}'s own minimum (Table 3)"
+            )
         else:
-            reasons.append(f"CUDA {toolkit.cuda}'s minimum driver is {toolkit.confidence} in the knowledge base")
+            reasons.append(
+                f"CUDA {toolkit.cuda}'s minimum driver is {toolkit.confidence} in the knowledge base"
+            )
         if mvc and _ge(driver, mvc.floor):
             mode = "minor-version"
-            reasons.append(f"driver {driver} >= {mvc.floor}, CUDA {mvc.major}.x's minor-version compatibility floor "
-                           f"(Table 2): runs with a limited feature set; PTX built by a toolkit newer than the driver "
-                           "cannot be JIT-compiled (CUDA_ERROR_UNSUPPORTED_PTX_VERSION)")
+            reasons.append(
+                f"driver {driver} >= {mvc.floor}, CUDA {mvc.major}.x's minor-version compatibility floor "
+                f"(Table 2): runs with a limited feature set; PTX built by a toolkit newer than the driver "
+                "cannot be JIT-compiled (CUDA_ERROR_UNSUPPORTED_PTX_VERSION)"
+            )
             sources.append(kb.source_text(mvc.source))
         elif mvc is None:
-            reasons.append(f"CUDA {cuda.major}.x has no minor-version compatibility: the driver must be at least the toolkit's")
+            reasons.append(
+                f"CUDA {cuda.major}.x has no minor-version compatibility: the driver must be at least the toolkit's"
+            )
         else:
             fwd = kb.cuda.forward_compatibility
-            reasons.append(f"driver {driver} is below CUDA {mvc.major}.x's minor-version floor {mvc.floor}")
+            reasons.append(
+                f"driver {driver} is below CUDA {mvc.major}.x's minor-version floor {mvc.floor}"
+            )
             package = fwd.package.format(major=cuda.major, minor=cuda.minor)
             sources.append(kb.source_text(fwd.source))
             if gpu is not None and gpu.segment in fwd.eligible_segments:
                 mode = "forward-compat"
-                reasons.append(f"{gpu.name} ({gpu.segment}) allows forward compatibility: the image needs {package}")
+                reasons.append(
+                    f"{gpu.name} ({gpu.segment}) allows forward compatibility: the image needs {package}"
+                )
             elif gpu is not None:
-                reasons.append(f"forward compatibility ({package}) is not supported on {gpu.name} ({gpu.segment}): "
-                               f"{fwd.not_eligible} [CUDA_COMPAT_ON_UNSUPPORTED_HW]")
+                reasons.append(
+                    f"forward compatibility ({package}) is not supported on {gpu.name} ({gpu.segment}): "
+                    f"{fwd.not_eligible} [CUDA_COMPAT_ON_UNSUPPORTED_HW]"
+                )
             else:
-                reasons.append(f"only forward compatibility ({package}) could help, and only on data-center or Jetson "
-                               "GPUs: give --gpu to check")
+                reasons.append(
+                    f"only forward compatibility ({package}) could help, and only on data-center or Jetson "
+                    "GPUs: give --gpu to check"
+                )
     compatible = mode != "none"
     if cc is not None:
         archs = kb.cuda_architectures(cuda)
         if archs and cc < min(archs):
             compatible = False
-            reasons.append(f"CUDA {series(cuda)} cannot target compute capability {cc} (its oldest target is "
-                           f"{min(archs)}): its libraries carry no kernels for this GPU [GPU_ARCH_TOO_OLD]")
+            reasons.append(
+                f"CUDA {series(cuda)} cannot target compute capability {cc} (its oldest target is "
+                f"{min(archs)}): its libraries carry no kernels for this GPU [GPU_ARCH_TOO_OLD]"
+            )
         elif archs and cc not in archs and cc > max(archs):
-            reasons.append(f"compute capability {cc} is newer than CUDA {series(cuda)} knows (up to {max(archs)}): "
-                           "kernels only through PTX JIT, where the build carries PTX")
+            reasons.append(
+                f"compute capability {cc} is newer than CUDA {series(cuda)} knows (up to {max(archs)}): "
+                "kernels only through PTX JIT, where the build carries PTX"
+            )
         needed, first_cuda = gpu_min_driver(kb, cc)
         if needed and not _ge(driver, needed):
             compatible = False
-            reasons.append(f"a GPU of compute capability {cc} needs a driver that knows its architecture: "
-                           f">= {needed} (CUDA {first_cuda} added it); driver {driver} is older")
+            reasons.append(
+                f"a GPU of compute capability {cc} needs a driver that knows its architecture: "
+                f">= {needed} (CUDA {first_cuda} added it); driver {driver} is older"
+            )
         sources.append(kb.source_text("S-CMAKE"))
-    return DriverCheck(driver=driver, cuda=str(cuda), compatible=compatible, mode=mode if compatible else "none",
-                       min_driver=toolkit.linux, mvc_floor=mvc.floor if mvc else None,
-                       driver_cuda_version=str(native_cuda) if native_cuda else None, gpu=gpu_info,
-                       reasons=reasons, sources=sorted(set(sources)))
+    return DriverCheck(
+        driver=driver,
+        cuda=str(cuda),
+        compatible=compatible,
+        mode=mode if compatible else "none",
+        min_driver=toolkit.linux,
+        mvc_floor=mvc.floor if mvc else None,
+        driver_cuda_version=str(native_cuda) if native_cuda else None,
+        gpu=gpu_info,
+        reasons=reasons,
+        sources=sorted(set(sources)),
+    )
 
 
-def check_build(kb: KnowledgeBase, *, driver: str, cuda: Version, sass: tuple[Version, ...], ptx: Version | None,
-                gpu: Gpu | None = None, cc: Version | None = None) -> DriverCheck:
+def check_build(
+    kb: KnowledgeBase,
+    *,
+    driver: str,
+    cuda: Version,
+    sass: tuple[Version, ...],
+    ptx: Version | None,
+    gpu: Gpu | None = None,
+    cc: Version | None = None,
+) -> DriverCheck:
     """``check_driver`` for a build whose GPU targets are known: a GPU the build only reaches through PTX JIT
     needs a driver at least as new as the build's CUDA (minor-version compatibility cannot JIT newer PTX)."""
     check = check_driver(kb, driver=driver, cuda=cuda, gpu=gpu, cc=cc)
@@ -157,18 +236,37 @@ def check_build(kb: KnowledgeBase, *, driver: str, cuda: Version, sass: tuple[Ve
     if device is None or not (sass or ptx):
         return check
     verdict, reason = arch_verdict(device, sass, ptx)
-    reasons = [*check.reasons, reason + (" [GPU_ARCH_TOO_OLD]" if verdict == "too-old" else
-                                         " [GPU_ARCH_NEWER_THAN_WHEEL]" if verdict == "ptx-jit" else "")]
+    reasons = [
+        *check.reasons,
+        reason
+        + (
+            " [GPU_ARCH_TOO_OLD]"
+            if verdict == "too-old"
+            else " [GPU_ARCH_NEWER_THAN_WHEEL]"
+            if verdict == "ptx-jit"
+            else ""
+        ),
+    ]
     compatible = check.compatible and verdict != "too-old"
     if verdict == "ptx-jit" and check.mode == "minor-version":
         compatible = False
-        reasons.append(f"the GPU needs PTX JIT, and driver {driver} (CUDA {check.driver_cuda_version}) cannot JIT-compile "
-                       f"PTX built by CUDA {series(cuda)}: kernels fail to load with CUDA_ERROR_UNSUPPORTED_PTX_VERSION "
-                       "[DRIVER_TOO_OLD_FOR_CUDA_RUNTIME]")
-    return DriverCheck(driver=check.driver, cuda=check.cuda, compatible=compatible,
-                       mode=check.mode if compatible else "none", min_driver=check.min_driver,
-                       mvc_floor=check.mvc_floor, driver_cuda_version=check.driver_cuda_version, gpu=check.gpu,
-                       reasons=reasons, sources=check.sources)
+        reasons.append(
+            f"the GPU needs PTX JIT, and driver {driver} (CUDA {check.driver_cuda_version}) cannot JIT-compile "
+            f"PTX built by CUDA {series(cuda)}: kernels fail to load with CUDA_ERROR_UNSUPPORTED_PTX_VERSION "
+            "[DRIVER_TOO_OLD_FOR_CUDA_RUNTIME]"
+        )
+    return DriverCheck(
+        driver=check.driver,
+        cuda=check.cuda,
+        compatible=compatible,
+        mode=check.mode if compatible else "none",
+        min_driver=check.min_driver,
+        mvc_floor=check.mvc_floor,
+        driver_cuda_version=check.driver_cuda_version,
+        gpu=check.gpu,
+        reasons=reasons,
+        sources=check.sources,
+    )
 
 
 def require_cuda_for(kb: KnowledgeBase, cuda: Version, sass: tuple[str, ...]) -> str:
@@ -210,7 +308,14 @@ def _compare_version(v1: str, op: str, v2: str) -> bool:
         b.pop()
     width = max(len(a), len(b))
     ka, kb_ = a + [0] * (width - len(a)), b + [0] * (width - len(b))
-    return {"=": ka == kb_, "!=": ka != kb_, "<": ka < kb_, "<=": ka <= kb_, ">": ka > kb_, ">=": ka >= kb_}[op]
+    return {
+        "=": ka == kb_,
+        "!=": ka != kb_,
+        "<": ka < kb_,
+        "<=": ka <= kb_,
+        ">": ka > kb_,
+        ">=": ka >= kb_,
+    }[op]
 
 
 def _rule(expr: str) -> tuple[str, str, str]:
@@ -218,15 +323,23 @@ def _rule(expr: str) -> tuple[str, str, str]:
         if char in "<>=!":
             name, rest = expr[:index], expr[index:]
             op = next((o for o in _OPERATORS if rest.startswith(o)), None)
-            value = rest[len(op):] if op else ""
+            value = rest[len(op) :] if op else ""
             if not name or op is None or not value or rest[len(op)] in "<>=!":
                 break
             return name.lower(), op, value
-    raise BadInputError(f"--require: invalid expression '{expr}' (e.g. cuda>=12.2, driver>=470, brand=tesla)")
+    raise BadInputError(
+        f"--require: invalid expression '{expr}' (e.g. cuda>=12.2, driver>=470, brand=tesla)"
+    )
 
 
-def evaluate_require(expression: str, *, cuda: str | None, driver: str | None, arch: str | None = None,
-                     brand: str | None = None) -> RequireResult:
+def evaluate_require(
+    expression: str,
+    *,
+    cuda: str | None,
+    driver: str | None,
+    arch: str | None = None,
+    brand: str | None = None,
+) -> RequireResult:
     """Evaluate ``expression`` against a driver (its CUDA version and its own version) and a device.
 
     Like the toolkit, a fact that is unknown (no device visible) satisfies its condition.
@@ -247,9 +360,13 @@ def evaluate_require(expression: str, *, cuda: str | None, driver: str | None, a
             elif name == "brand":
                 if op not in ("=", "!="):
                     raise BadInputError(f"--require: brand takes = or !=, not '{op}'")
-                result = True if brand is None else ((brand.lower() == value.lower()) == (op == "="))
+                result = (
+                    True if brand is None else ((brand.lower() == value.lower()) == (op == "="))
+                )
             else:
-                raise BadInputError(f"--require: unknown key '{name}' in '{expr}' (keys: cuda, driver, arch, brand)")
+                raise BadInputError(
+                    f"--require: unknown key '{name}' in '{expr}' (keys: cuda, driver, arch, brand)"
+                )
             results.append({"expr": expr, "result": result})
             if not result:
                 ok = False
@@ -265,7 +382,9 @@ def evaluate_require(expression: str, *, cuda: str | None, driver: str | None, a
         first = expression.strip().split(" ")[0]
         message = f"unsatisfied condition: {first}"
         if first.startswith("cuda>="):
-            message += ", please update your driver to a newer version, or use an earlier cuda container"
+            message += (
+                ", please update your driver to a newer version, or use an earlier cuda container"
+            )
     return RequireResult(satisfied=satisfied, message=message, groups=groups)
 
 
@@ -273,5 +392,10 @@ def brand_of(gpu: Gpu | None) -> str | None:
     """The NVML brand the toolkit compares ``brand=`` with, inferred from the GPU's segment."""
     if gpu is None:
         return None
-    return {"datacenter": "tesla", "workstation": "quadro", "consumer": "geforce", "jetson": "tesla",
-            "ngc-ready-rtx": "nvidiartx"}[gpu.segment]
+    return {
+        "datacenter": "tesla",
+        "workstation": "quadro",
+        "consumer": "geforce",
+        "jetson": "tesla",
+        "ngc-ready-rtx": "nvidiartx",
+    }[gpu.segment]

@@ -63,18 +63,32 @@ def _tf(kb: KnowledgeBase, text: str) -> TFRelease:
     version = Version(text)
     release = kb.tf_release(version)
     if release is None:
-        known = f"{kb.tensorflow.releases[-1].tf.major}.{kb.tensorflow.releases[-1].tf.minor}-" \
-                f"{kb.tensorflow.releases[0].tf.major}.{kb.tensorflow.releases[0].tf.minor}"
-        raise BadInputError(f"--tf {text}: the knowledge base has no TensorFlow {series(version)} (it knows {known})")
+        known = (
+            f"{kb.tensorflow.releases[-1].tf.major}.{kb.tensorflow.releases[-1].tf.minor}-"
+            f"{kb.tensorflow.releases[0].tf.major}.{kb.tensorflow.releases[0].tf.minor}"
+        )
+        raise BadInputError(
+            f"--tf {text}: the knowledge base has no TensorFlow {series(version)} (it knows {known})"
+        )
     return release
 
 
-def explain(kb: KnowledgeBase, *, tf: str | None = None, python: str | None = None, cuda: str | None = None,
-            driver: str | None = None, gpu: str | None = None, cc: str | None = None,
-            rocm: str | None = None) -> Explanation:
+def explain(
+    kb: KnowledgeBase,
+    *,
+    tf: str | None = None,
+    python: str | None = None,
+    cuda: str | None = None,
+    driver: str | None = None,
+    gpu: str | None = None,
+    cc: str | None = None,
+    rocm: str | None = None,
+) -> Explanation:
     """Explain the combination given (every argument optional, at least one required)."""
     if not any((tf, python, cuda, driver, gpu, cc, rocm)):
-        raise BadInputError("matrix explain needs at least one of --tf, --python, --cuda, --driver, --gpu, --cc, --rocm")
+        raise BadInputError(
+            "matrix explain needs at least one of --tf, --python, --cuda, --driver, --gpu, --cc, --rocm"
+        )
     out = Explanation()
     device = _device(kb, gpu, cc, out)
     release = _tf(kb, tf) if tf else None
@@ -93,8 +107,15 @@ def explain(kb: KnowledgeBase, *, tf: str | None = None, python: str | None = No
         _explain_gpu(kb, device, release, build_cuda, out)
     if driver and device is not None and release is not None:
         caps = kb.tf_compute_capabilities(release.tf)
-        build = check_build(kb, driver=driver, cuda=release.cuda, sass=caps.sass if caps else (),
-                            ptx=caps.ptx if caps else None, gpu=device[1], cc=device[0])
+        build = check_build(
+            kb,
+            driver=driver,
+            cuda=release.cuda,
+            sass=caps.sass if caps else (),
+            ptx=caps.ptx if caps else None,
+            gpu=device[1],
+            cc=device[0],
+        )
         jit = [r for r in build.reasons if "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME" in r]
         if jit:
             out.fail(jit[0])
@@ -103,13 +124,22 @@ def explain(kb: KnowledgeBase, *, tf: str | None = None, python: str | None = No
     return out
 
 
-def _device(kb: KnowledgeBase, gpu: str | None, cc: str | None, out: Explanation) -> tuple[Version, Gpu | None] | None:
+def _device(
+    kb: KnowledgeBase, gpu: str | None, cc: str | None, out: Explanation
+) -> tuple[Version, Gpu | None] | None:
     if gpu:
         found = kb.gpu(gpu)
         if found is None:
-            raise BadInputError(f"--gpu {gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
-                                hint="give its compute capability with --cc X.Y instead")
-        out.gpu = {"name": found.name, "cc": str(found.cc), "architecture": found.architecture, "segment": found.segment}
+            raise BadInputError(
+                f"--gpu {gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
+                hint="give its compute capability with --cc X.Y instead",
+            )
+        out.gpu = {
+            "name": found.name,
+            "cc": str(found.cc),
+            "architecture": found.architecture,
+            "segment": found.segment,
+        }
         out.cite(kb.source_text(found.source))
         return found.cc, found
     if cc:
@@ -137,62 +167,93 @@ def _explain_tf(kb: KnowledgeBase, release: TFRelease, out: Explanation) -> None
     if keras:
         out.keras = keras.major
         out.cite(kb.source_text(keras.source))
-    out.reasons.append(f"TensorFlow {release.tf} was built with CUDA {release.cuda} and cuDNN {release.cudnn} "
-                       f"({release.compiler}), for Python {release.python} ({release.confidence})")
+    out.reasons.append(
+        f"TensorFlow {release.tf} was built with CUDA {release.cuda} and cuDNN {release.cudnn} "
+        f"({release.compiler}), for Python {release.python} ({release.confidence})"
+    )
     mvc = kb.minor_version_compat(release.cuda.major)
     if toolkit and mvc:
-        out.reasons.append(f"its CUDA {release.cuda} needs Linux driver >= {toolkit.linux} natively, or >= {mvc.floor} "
-                           f"through CUDA {mvc.major}.x minor-version compatibility (pip wheels)")
+        out.reasons.append(
+            f"its CUDA {release.cuda} needs Linux driver >= {toolkit.linux} natively, or >= {mvc.floor} "
+            f"through CUDA {mvc.major}.x minor-version compatibility (pip wheels)"
+        )
         out.cite(kb.source_text(toolkit.source), kb.source_text(mvc.source))
     pins = kb.tf_and_cuda(release.tf)
     if pins:
         cudnn = pins.pins.get(f"nvidia-cudnn-{pins.cuda_suffix}")
-        out.reasons.append(f"pip: tensorflow[and-cuda] installs {pins.cuda_suffix} wheels"
-                           + (f" (nvidia-cudnn-{pins.cuda_suffix}{cudnn})" if cudnn else "") + f" ({pins.confidence})")
+        out.reasons.append(
+            f"pip: tensorflow[and-cuda] installs {pins.cuda_suffix} wheels"
+            + (f" (nvidia-cudnn-{pins.cuda_suffix}{cudnn})" if cudnn else "")
+            + f" ({pins.confidence})"
+        )
     out.cite(kb.source_text(release.source))
 
 
-def _explain_python(kb: KnowledgeBase, python: Version, release: TFRelease | None, out: Explanation) -> None:
+def _explain_python(
+    kb: KnowledgeBase, python: Version, release: TFRelease | None, out: Explanation
+) -> None:
     if release is not None:
         if python in release.python:
-            out.ok(f"Python {series(python)} is within TensorFlow {series(release.tf)}'s {release.python}")
+            out.ok(
+                f"Python {series(python)} is within TensorFlow {series(release.tf)}'s {release.python}"
+            )
         else:
-            out.fail(f"Python {series(python)} is not supported by TensorFlow {series(release.tf)} "
-                     f"(it supports {release.python}): pip finds no wheel [PYTHON_UNSUPPORTED]")
+            out.fail(
+                f"Python {series(python)} is not supported by TensorFlow {series(release.tf)} "
+                f"(it supports {release.python}): pip finds no wheel [PYTHON_UNSUPPORTED]"
+            )
         return
     supported = [r for r in kb.tensorflow.releases if python in r.python]
     out.python = [series(python)]
     out.tensorflow_releases = [str(r.tf) for r in supported]
     if supported:
-        out.ok(f"Python {series(python)} is supported by TensorFlow {', '.join(series(r.tf) for r in supported)}")
+        out.ok(
+            f"Python {series(python)} is supported by TensorFlow {', '.join(series(r.tf) for r in supported)}"
+        )
         out.cite(kb.source_text(supported[0].source))
     else:
-        out.fail(f"no TensorFlow release in the knowledge base supports Python {series(python)} [PYTHON_UNSUPPORTED]")
+        out.fail(
+            f"no TensorFlow release in the knowledge base supports Python {series(python)} [PYTHON_UNSUPPORTED]"
+        )
 
 
-def _explain_cuda_with_tf(kb: KnowledgeBase, cuda: Version, release: TFRelease, out: Explanation) -> None:
-    if cuda.major == release.cuda.major and (cuda.minor, *cuda.release[2:]) >= (release.cuda.minor,):
-        out.ok(f"a CUDA {cuda} runtime fits TensorFlow {series(release.tf)}'s CUDA {release.cuda} build "
-               "(same major, not an older minor)")
+def _explain_cuda_with_tf(
+    kb: KnowledgeBase, cuda: Version, release: TFRelease, out: Explanation
+) -> None:
+    if cuda.major == release.cuda.major and (cuda.minor, *cuda.release[2:]) >= (
+        release.cuda.minor,
+    ):
+        out.ok(
+            f"a CUDA {cuda} runtime fits TensorFlow {series(release.tf)}'s CUDA {release.cuda} build "
+            "(same major, not an older minor)"
+        )
     else:
-        out.fail(f"TensorFlow {series(release.tf)} was built with CUDA {release.cuda}: a CUDA {cuda} runtime is "
-                 f"{'of another major' if cuda.major != release.cuda.major else 'older'} and will not load "
-                 "[CUDA_VERSION_MATRIX_MISMATCH]")
+        out.fail(
+            f"TensorFlow {series(release.tf)} was built with CUDA {release.cuda}: a CUDA {cuda} runtime is "
+            f"{'of another major' if cuda.major != release.cuda.major else 'older'} and will not load "
+            "[CUDA_VERSION_MATRIX_MISMATCH]"
+        )
 
 
 def _explain_cuda(kb: KnowledgeBase, cuda: Version, out: Explanation) -> None:
     toolkit = kb.cuda_toolkit(cuda)
     if toolkit is None:
-        raise BadInputError(f"--cuda {cuda}: the knowledge base knows no CUDA {series(cuda)} release")
+        raise BadInputError(
+            f"--cuda {cuda}: the knowledge base knows no CUDA {series(cuda)} release"
+        )
     out.cuda = str(cuda)
     out.min_driver = toolkit.linux
     out.compute_capabilities = [str(c) for c in kb.cuda_architectures(cuda)]
     built = [r for r in kb.tensorflow.releases if same_major_minor(r.cuda, cuda)]
     out.tensorflow_releases = [str(r.tf) for r in built]
-    out.reasons.append(f"CUDA {toolkit.cuda} needs Linux driver >= {toolkit.linux or 'unconfirmed'} (Table 3, "
-                       f"{toolkit.confidence}); it compiles for compute capabilities {', '.join(out.compute_capabilities)}")
+    out.reasons.append(
+        f"CUDA {toolkit.cuda} needs Linux driver >= {toolkit.linux or 'unconfirmed'} (Table 3, "
+        f"{toolkit.confidence}); it compiles for compute capabilities {', '.join(out.compute_capabilities)}"
+    )
     if built:
-        out.reasons.append(f"TensorFlow releases built with CUDA {series(cuda)}: {', '.join(series(r.tf) for r in built)}")
+        out.reasons.append(
+            f"TensorFlow releases built with CUDA {series(cuda)}: {', '.join(series(r.tf) for r in built)}"
+        )
     out.cite(kb.source_text(toolkit.source), kb.source_text("S-CMAKE"))
 
 
@@ -200,19 +261,34 @@ def same_major_minor(a: Version, b: Version) -> bool:
     return (a.major, a.minor) == (b.major, b.minor)
 
 
-def _explain_driver(kb: KnowledgeBase, driver: str, cuda: Version | None, device: tuple[Version, Gpu | None] | None,
-                    out: Explanation) -> None:
+def _explain_driver(
+    kb: KnowledgeBase,
+    driver: str,
+    cuda: Version | None,
+    device: tuple[Version, Gpu | None] | None,
+    out: Explanation,
+) -> None:
     native = kb.driver_cuda_version(driver)
     if cuda is None:
-        out.reasons.append(f"driver {driver} runs CUDA up to {native or 'none known'} natively (Table 3)")
-        runnable = [r for r in kb.tensorflow.releases
-                    if native and (r.cuda <= native or _mvc_ok(kb, driver, r.cuda))]
+        out.reasons.append(
+            f"driver {driver} runs CUDA up to {native or 'none known'} natively (Table 3)"
+        )
+        runnable = [
+            r
+            for r in kb.tensorflow.releases
+            if native and (r.cuda <= native or _mvc_ok(kb, driver, r.cuda))
+        ]
         out.tensorflow_releases = [str(r.tf) for r in runnable]
         out.driver = {"driver": driver, "cuda_version": str(native) if native else None}
         out.cite(kb.source_text("S-CUDARN"))
         return
-    check = check_driver(kb, driver=driver, cuda=cuda, gpu=device[1] if device else None,
-                         cc=device[0] if device else None)
+    check = check_driver(
+        kb,
+        driver=driver,
+        cuda=cuda,
+        gpu=device[1] if device else None,
+        cc=device[0] if device else None,
+    )
     out.driver = check.to_dict()
     for reason in check.reasons:
         (out.ok if check.compatible else out.reasons.append)(reason)
@@ -229,15 +305,22 @@ def _mvc_ok(kb: KnowledgeBase, driver: str, cuda: Version) -> bool:
     return bool(mvc and driver_key(driver) >= driver_key(mvc.floor))
 
 
-def _explain_gpu(kb: KnowledgeBase, device: tuple[Version, Gpu | None], release: TFRelease | None,
-                 cuda: Version | None, out: Explanation) -> str | None:
+def _explain_gpu(
+    kb: KnowledgeBase,
+    device: tuple[Version, Gpu | None],
+    release: TFRelease | None,
+    cuda: Version | None,
+    out: Explanation,
+) -> str | None:
     """Add the GPU's reasons; returns the architecture verdict against the TensorFlow build, if one was given."""
     cc, gpu = device
     label = f"{gpu.name} (compute capability {cc})" if gpu else f"compute capability {cc}"
     if release is not None:
         caps = kb.tf_compute_capabilities(release.tf)
         if caps is None:
-            out.reasons.append(f"the knowledge base does not know TensorFlow {series(release.tf)}'s GPU targets")
+            out.reasons.append(
+                f"the knowledge base does not know TensorFlow {series(release.tf)}'s GPU targets"
+            )
             return None
         verdict, reason = arch_verdict(cc, caps.sass, caps.ptx)
         prefix = f"{gpu.name}: " if gpu else ""
@@ -250,41 +333,64 @@ def _explain_gpu(kb: KnowledgeBase, device: tuple[Version, Gpu | None], release:
         return verdict
     needed, first = gpu_min_driver(kb, cc)
     if needed:
-        out.reasons.append(f"{label} needs a driver >= {needed} (CUDA {first} was the first toolkit to target it)")
+        out.reasons.append(
+            f"{label} needs a driver >= {needed} (CUDA {first} was the first toolkit to target it)"
+        )
     elif first:
-        out.reasons.append(f"{label} is targeted since CUDA {first}, older than the driver table (10.2)")
+        out.reasons.append(
+            f"{label} is targeted since CUDA {first}, older than the driver table (10.2)"
+        )
     native, jit = [], []
     for rel in kb.tensorflow.releases:
         caps = kb.tf_compute_capabilities(rel.tf)
         if caps is None:
             continue
         verdict, _ = arch_verdict(cc, caps.sass, caps.ptx)
-        (native if verdict == "native" else jit if verdict == "ptx-jit" else []).append(series(rel.tf))
-    out.tensorflow_releases = [str(r.tf) for r in kb.tensorflow.releases if series(r.tf) in native + jit]
+        (native if verdict == "native" else jit if verdict == "ptx-jit" else []).append(
+            series(rel.tf)
+        )
+    out.tensorflow_releases = [
+        str(r.tf) for r in kb.tensorflow.releases if series(r.tf) in native + jit
+    ]
     if native:
         out.reasons.append(f"official TensorFlow wheels with SASS for it: {', '.join(native)}")
     if jit:
         out.reasons.append(f"through PTX JIT only (slow first start): {', '.join(jit)}")
     if not native and not jit:
-        out.fail(f"{label}: no official TensorFlow wheel in the knowledge base targets it [GPU_ARCH_TOO_OLD]")
+        out.fail(
+            f"{label}: no official TensorFlow wheel in the knowledge base targets it [GPU_ARCH_TOO_OLD]"
+        )
     if cuda is not None and kb.cuda_architectures(cuda) and cc < min(kb.cuda_architectures(cuda)):
         out.fail(f"CUDA {cuda} cannot target {label} [GPU_ARCH_TOO_OLD]")
     return None
 
 
-def _explain_rocm(kb: KnowledgeBase, rocm: Version, release: TFRelease | None, out: Explanation) -> None:
+def _explain_rocm(
+    kb: KnowledgeBase, rocm: Version, release: TFRelease | None, out: Explanation
+) -> None:
     row = next((r for r in kb.rocm.tensorflow if same_major_minor(r.rocm, rocm)), None)
     if row is None:
-        raise BadInputError(f"--rocm {rocm}: the knowledge base has no ROCm {series(rocm)} (matrices/compat/rocm.yaml)")
-    targets = next((t.gfx for t in kb.rocm.targets if any(same_major_minor(v, rocm) for v in t.rocm)), ())
+        raise BadInputError(
+            f"--rocm {rocm}: the knowledge base has no ROCm {series(rocm)} (matrices/compat/rocm.yaml)"
+        )
+    targets = next(
+        (t.gfx for t in kb.rocm.targets if any(same_major_minor(v, rocm) for v in t.rocm)), ()
+    )
     out.rocm = {"rocm": series(rocm), "tensorflow": [str(v) for v in row.tf], "gfx": list(targets)}
     out.cite(kb.source_text(row.source))
     supported = ", ".join(str(v) for v in row.tf)
     if release is None:
         out.tensorflow_releases = [str(v) for v in row.tf]
-        out.reasons.append(f"ROCm {series(rocm)} supports TensorFlow {supported}" + (f"; GPU targets: {', '.join(targets)}" if targets else ""))
+        out.reasons.append(
+            f"ROCm {series(rocm)} supports TensorFlow {supported}"
+            + (f"; GPU targets: {', '.join(targets)}" if targets else "")
+        )
         return
     if any(same_major_minor(v, release.tf) for v in row.tf):
-        out.ok(f"ROCm {series(rocm)} supports TensorFlow {series(release.tf)} (it supports {supported})")
+        out.ok(
+            f"ROCm {series(rocm)} supports TensorFlow {series(release.tf)} (it supports {supported})"
+        )
     else:
-        out.fail(f"ROCm {series(rocm)} does not support TensorFlow {series(release.tf)} (it supports {supported})")
+        out.fail(
+            f"ROCm {series(rocm)} does not support TensorFlow {series(release.tf)} (it supports {supported})"
+        )

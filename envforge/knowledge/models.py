@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from packaging.version import Version
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+    field_validator,
+)
 
 from ..versions import PythonRangeField, SpecifierField, VersionField, parse_version
 
@@ -219,7 +227,11 @@ def _driver_text(value: Any) -> str:
     return text
 
 
-DriverField = Annotated[str, PlainValidator(_driver_text), WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*$"})]
+DriverField = Annotated[
+    str,
+    PlainValidator(_driver_text),
+    WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*$"}),
+]
 Segment = Literal["datacenter", "workstation", "consumer", "jetson", "ngc-ready-rtx"]
 
 

@@ -63,11 +63,17 @@ def collect(level: int, expect: dict[str, Any], workloads: list[str] | None) -> 
         return facts
     t = time.perf_counter()
     facts["libraries"] = probe_libraries(_libraries_for(framework.facts.get("build"), expect))
-    missing_cudnn = next((lib for lib in facts["libraries"] if lib["name"] == "cudnn" and not lib["loaded"]), None)
+    missing_cudnn = next(
+        (lib for lib in facts["libraries"] if lib["name"] == "cudnn" and not lib["loaded"]), None
+    )
     if missing_cudnn:
         facts["cudnn_other"] = other_cudnn(int(str(missing_cudnn["soname"]).rsplit(".", 1)[1]))
     facts["nvml"] = probe_nvml()
-    facts["cuda_driver"] = probe_driver() if facts["host_gpu"]["nvidia_device_nodes"] else {"loaded": False, "error": "no /dev/nvidia* device nodes"}
+    facts["cuda_driver"] = (
+        probe_driver()
+        if facts["host_gpu"]["nvidia_device_nodes"]
+        else {"loaded": False, "error": "no /dev/nvidia* device nodes"}
+    )
     timings["libraries_s"] = round(time.perf_counter() - t, 3)
     names = workloads or [*WORKLOADS, *(TF_DATA_WORKLOADS if framework.supports_tf_data() else ())]
     t = time.perf_counter()
@@ -88,7 +94,11 @@ def collect(level: int, expect: dict[str, Any], workloads: list[str] | None) -> 
 
 
 def _read_expect(path: str | None) -> dict[str, Any]:
-    candidate = path or os.environ.get("ENVFORGE_EXPECT") or (DEFAULT_EXPECT if os.path.exists(DEFAULT_EXPECT) else None)
+    candidate = (
+        path
+        or os.environ.get("ENVFORGE_EXPECT")
+        or (DEFAULT_EXPECT if os.path.exists(DEFAULT_EXPECT) else None)
+    )
     if not candidate:
         return {}
     with open(candidate, encoding="utf-8") as handle:
@@ -99,8 +109,12 @@ def run(level: int, expect: dict[str, Any], workloads: list[str] | None) -> dict
     facts = collect(level, expect, workloads)
     checks = judge(facts, expect, level=level)
     reached, ceiling = level_reached(checks, level)
-    facts.update(checks=checks, level_reached=reached, ceiling=ceiling,
-                 verdict="fail" if any(c["status"] == "fail" for c in checks) else "pass")
+    facts.update(
+        checks=checks,
+        level_reached=reached,
+        ceiling=ceiling,
+        verdict="fail" if any(c["status"] == "fail" for c in checks) else "pass",
+    )
     return facts
 
 
@@ -109,13 +123,21 @@ def _print_human(doc: dict[str, Any], out: Any) -> None:
         code = f" [{check['code']}]" if check.get("code") and check["status"] != "pass" else ""
         print(f"{check['status'].upper():5} {check['id']:32} {check['summary']}{code}", file=out)
     note = f" ({doc['ceiling']})" if doc.get("ceiling") else ""
-    print(f"verdict: {doc['verdict'].upper()}, level reached: L{doc['level_reached']}{note}", file=out)
+    print(
+        f"verdict: {doc['verdict'].upper()}, level reached: L{doc['level_reached']}{note}", file=out
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="envforge-probe", description="Check this deep-learning stack.")
-    parser.add_argument("--level", type=int, default=2, choices=(1, 2, 3), help="highest level to run (default 2)")
-    parser.add_argument("--expect", help=f"expectations JSON (default {DEFAULT_EXPECT} when present)")
+    parser = argparse.ArgumentParser(
+        prog="envforge-probe", description="Check this deep-learning stack."
+    )
+    parser.add_argument(
+        "--level", type=int, default=2, choices=(1, 2, 3), help="highest level to run (default 2)"
+    )
+    parser.add_argument(
+        "--expect", help=f"expectations JSON (default {DEFAULT_EXPECT} when present)"
+    )
     parser.add_argument("--workloads", help="comma-separated sample models to train (default: all)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)

@@ -14,7 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["expected_libraries", "pip_library_dirs", "probe_libraries", "probe_driver", "probe_nvml", "other_cudnn"]
+__all__ = [
+    "expected_libraries",
+    "pip_library_dirs",
+    "probe_libraries",
+    "probe_driver",
+    "probe_nvml",
+    "other_cudnn",
+]
 
 # soname per CUDA major: (library, soname template); cuDNN's major comes from the build.
 _SONAMES: dict[int, tuple[tuple[str, str], ...]] = {
@@ -47,7 +54,9 @@ _SONAMES: dict[int, tuple[tuple[str, str], ...]] = {
 }
 
 
-def expected_libraries(cuda_major: int, cudnn_major: int | None, *, nccl: bool = True) -> list[tuple[str, str]]:
+def expected_libraries(
+    cuda_major: int, cudnn_major: int | None, *, nccl: bool = True
+) -> list[tuple[str, str]]:
     """(library, soname) pairs a build for this CUDA/cuDNN loads, in dependency order."""
     libs = list(_SONAMES.get(cuda_major, ()))
     if cudnn_major:
@@ -87,7 +96,9 @@ def _cudnn(lib: Any) -> str | None:
     v = int(lib.cudnnGetVersion())
     if v >= 90000:  # cuDNN 9: major*10000 + minor*100 + patch
         return f"{v // 10000}.{(v % 10000) // 100}.{v % 100}"
-    return f"{v // 1000}.{(v % 1000) // 100}.{v % 100}"  # cuDNN <= 8: major*1000 + minor*100 + patch
+    return (
+        f"{v // 1000}.{(v % 1000) // 100}.{v % 100}"  # cuDNN <= 8: major*1000 + minor*100 + patch
+    )
 
 
 def _property_triplet(getter: Any) -> str | None:
@@ -109,7 +120,11 @@ def _nccl(lib: Any) -> str | None:
     v = _version_int(lib.ncclGetVersion)  # >= 2.9: major*10000 + minor*100 + patch
     if v is None:
         return None
-    return f"{v // 10000}.{(v % 10000) // 100}.{v % 100}" if v >= 10000 else f"{v // 1000}.{(v % 1000) // 100}.{v % 100}"
+    return (
+        f"{v // 10000}.{(v % 10000) // 100}.{v % 100}"
+        if v >= 10000
+        else f"{v // 1000}.{(v % 1000) // 100}.{v % 100}"
+    )
 
 
 def _nvjitlink(lib: Any) -> str | None:
@@ -199,7 +214,9 @@ def other_cudnn(expected_major: int) -> list[dict[str, object]]:
         if major == expected_major:
             continue
         soname = f"libcudnn.so.{major}"
-        path = next((os.path.join(d, soname) for d in dirs if os.path.exists(os.path.join(d, soname))), None)
+        path = next(
+            (os.path.join(d, soname) for d in dirs if os.path.exists(os.path.join(d, soname))), None
+        )
         if path is None:
             continue
         fact: dict[str, object] = {"soname": soname, "path": path, "version": None}
@@ -238,7 +255,11 @@ def probe_nvml() -> dict[str, object]:
     lib.nvmlErrorString.restype = ctypes.c_char_p
     status = lib.nvmlInit_v2()
     if status != 0:
-        return {"available": False, "error": lib.nvmlErrorString(status).decode(), "status": int(status)}
+        return {
+            "available": False,
+            "error": lib.nvmlErrorString(status).decode(),
+            "status": int(status),
+        }
     try:
         buf = ctypes.create_string_buffer(96)
         lib.nvmlSystemGetDriverVersion(buf, 96)
@@ -253,7 +274,18 @@ def probe_nvml() -> dict[str, object]:
             lib.nvmlDeviceGetName(handle, name, 96)
             major, minor = ctypes.c_int(), ctypes.c_int()
             lib.nvmlDeviceGetCudaComputeCapability(handle, ctypes.byref(major), ctypes.byref(minor))
-            gpus.append({"index": index, "name": name.value.decode(), "compute_capability": f"{major.value}.{minor.value}"})
-        return {"available": True, "error": None, "driver_version": buf.value.decode(), "gpus": gpus}
+            gpus.append(
+                {
+                    "index": index,
+                    "name": name.value.decode(),
+                    "compute_capability": f"{major.value}.{minor.value}",
+                }
+            )
+        return {
+            "available": True,
+            "error": None,
+            "driver_version": buf.value.decode(),
+            "gpus": gpus,
+        }
     finally:
         lib.nvmlShutdown()

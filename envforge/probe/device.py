@@ -65,8 +65,11 @@ def _guard(name: str, fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     try:
         return {"name": name, "error": None, **fn()}
     except Exception as exc:  # noqa: BLE001 - a failing measurement is a fact
-        return {"name": name, "error": f"{type(exc).__name__}: {str(exc)[:800]}",
-                "traceback": traceback.format_exc(limit=3)[-1500:]}
+        return {
+            "name": name,
+            "error": f"{type(exc).__name__}: {str(exc)[:800]}",
+            "traceback": traceback.format_exc(limit=3)[-1500:],
+        }
 
 
 def placement(framework: Any) -> dict[str, Any]:
@@ -113,7 +116,9 @@ def numerics(framework: Any, n: int = 512) -> dict[str, Any]:
     return _guard("numerics", run)
 
 
-def matmul_throughput(framework: Any, device: str, n: int = 4096, seconds: float = 1.0) -> dict[str, Any]:
+def matmul_throughput(
+    framework: Any, device: str, n: int = 4096, seconds: float = 1.0
+) -> dict[str, Any]:
     """float32 matmul TFLOP/s on ``device`` (timed after a warm-up, synchronised through a reduction)."""
     ops = _Ops(framework)
 
@@ -131,8 +136,12 @@ def matmul_throughput(framework: Any, device: str, n: int = 4096, seconds: float
                     if time.perf_counter() - start >= seconds:
                         break
             elapsed = time.perf_counter() - start
-        return {"device": device, "n": size, "iterations": iterations,
-                "tflops": round(2 * size**3 * iterations / elapsed / 1e12, 3)}
+        return {
+            "device": device,
+            "n": size,
+            "iterations": iterations,
+            "tflops": round(2 * size**3 * iterations / elapsed / 1e12, 3),
+        }
 
     return _guard(f"matmul_throughput.{device}", run)
 
@@ -154,7 +163,9 @@ def model_throughput(framework: Any, device: str, batch: int, steps: int = 20) -
             h = keras.layers.Flatten()(keras.layers.MaxPooling2D(2)(h))
             model = keras.Model(inputs, keras.layers.Dense(10, activation="softmax")(h))
             model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
-            model.fit(x[: batch * 2], y[: batch * 2], batch_size=batch, epochs=1, verbose=0)  # warm-up, tracing
+            model.fit(
+                x[: batch * 2], y[: batch * 2], batch_size=batch, epochs=1, verbose=0
+            )  # warm-up, tracing
             start = time.perf_counter()
             model.fit(x, y, batch_size=batch, epochs=1, verbose=0, shuffle=False)
             elapsed = time.perf_counter() - start
@@ -184,7 +195,9 @@ def pipeline_throughput(framework: Any, device: str) -> dict[str, Any]:
         results = {}
         with framework.device(device):
             inputs = keras.Input(shape=(256,))
-            model = keras.Model(inputs, keras.layers.Dense(4, activation="softmax")(keras.layers.Dense(256)(inputs)))
+            model = keras.Model(
+                inputs, keras.layers.Dense(4, activation="softmax")(keras.layers.Dense(256)(inputs))
+            )
             model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
             for name, tuned in (("serial", False), ("prefetched", True)):
                 ds = tf.data.Dataset.from_tensor_slices((x, y))

@@ -129,10 +129,14 @@ class Keras3(Framework):
         super().__init__()
         if backend:
             os.environ.setdefault("KERAS_BACKEND", backend)
-        os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")  # JAX: grow, do not grab all memory
+        os.environ.setdefault(
+            "XLA_PYTHON_CLIENT_PREALLOCATE", "false"
+        )  # JAX: grow, do not grab all memory
         keras, seconds = _timed_import("keras")
         self.keras = keras
-        self.facts.update(_keras_facts(keras), version=keras.__version__, import_s=round(seconds, 3))
+        self.facts.update(
+            _keras_facts(keras), version=keras.__version__, import_s=round(seconds, 3)
+        )
         actual = self.facts["backend"]
         self.facts["gpus"] = []
         if actual == "jax":
@@ -140,9 +144,13 @@ class Keras3(Framework):
 
             self.facts["backend_version"] = jax.__version__
             self.facts["gpus"] = [
-                {"name": str(d), "device_name": getattr(d, "device_kind", None),
-                 "compute_capability": getattr(d, "compute_capability", None)}
-                for d in jax.devices() if d.platform == "gpu"
+                {
+                    "name": str(d),
+                    "device_name": getattr(d, "device_kind", None),
+                    "compute_capability": getattr(d, "compute_capability", None),
+                }
+                for d in jax.devices()
+                if d.platform == "gpu"
             ]
         elif actual == "torch":
             import torch  # noqa: PLC0415
@@ -151,14 +159,23 @@ class Keras3(Framework):
             self.facts["build"] = {
                 "is_cuda_build": torch.version.cuda is not None,
                 "cuda_version": torch.version.cuda,
-                "cudnn_version": str(torch.backends.cudnn.version()) if torch.backends.cudnn.is_available() else None,
-                "compute_capabilities": list(torch.cuda.get_arch_list()) if torch.version.cuda else [],
+                "cudnn_version": str(torch.backends.cudnn.version())
+                if torch.backends.cudnn.is_available()
+                else None,
+                "compute_capabilities": list(torch.cuda.get_arch_list())
+                if torch.version.cuda
+                else [],
             }
             if torch.cuda.is_available():
                 for index in range(torch.cuda.device_count()):
                     major, minor = torch.cuda.get_device_capability(index)
-                    self.facts["gpus"].append({"name": f"cuda:{index}", "device_name": torch.cuda.get_device_name(index),
-                                               "compute_capability": f"{major}.{minor}"})
+                    self.facts["gpus"].append(
+                        {
+                            "name": f"cuda:{index}",
+                            "device_name": torch.cuda.get_device_name(index),
+                            "compute_capability": f"{major}.{minor}",
+                        }
+                    )
         elif actual == "tensorflow":
             import tensorflow as tf  # noqa: PLC0415
 
@@ -193,10 +210,15 @@ class PlaidML(Framework):
         self.keras = keras
         import plaidml  # noqa: PLC0415
 
-        self.facts.update(_keras_facts(keras), version=getattr(plaidml, "__version__", None),
-                          import_s=round(time.perf_counter() - start, 3))
+        self.facts.update(
+            _keras_facts(keras),
+            version=getattr(plaidml, "__version__", None),
+            import_s=round(time.perf_counter() - start, 3),
+        )
         self.facts["devices"] = self._devices(plaidml)
-        self.facts["gpus"] = [d for d in self.facts["devices"] if not d["id"].startswith("llvm_cpu")]
+        self.facts["gpus"] = [
+            d for d in self.facts["devices"] if not d["id"].startswith("llvm_cpu")
+        ]
 
     @staticmethod
     def _devices(plaidml: Any) -> list[dict[str, str]]:
@@ -212,7 +234,9 @@ class PlaidML(Framework):
         return len(self.facts.get("gpus", []))
 
 
-def detect_framework(packages: dict[str, str], expected: str | None = None) -> tuple[str, str | None]:
+def detect_framework(
+    packages: dict[str, str], expected: str | None = None
+) -> tuple[str, str | None]:
     """(framework, keras backend) to load: from the cell's expectations, else installed packages."""
     backend = os.environ.get("KERAS_BACKEND")
     if expected in ("tensorflow", "plaidml"):
@@ -244,8 +268,11 @@ def load_framework(name: str, backend: str | None) -> Framework:
         if isinstance(exc, KeyboardInterrupt):
             raise
         failed = Framework()
-        failed.facts.update(name=name, error=f"{type(exc).__name__}: {exc}",
-                            traceback=traceback.format_exc(limit=6)[-3000:])
+        failed.facts.update(
+            name=name,
+            error=f"{type(exc).__name__}: {exc}",
+            traceback=traceback.format_exc(limit=6)[-3000:],
+        )
         return failed
     failed = Framework()
     failed.facts.update(name=name, error="no deep-learning framework is installed")

@@ -84,7 +84,9 @@ def container_facts() -> dict[str, object]:
     markers = {
         "docker": Path("/.dockerenv").exists(),
         "podman": Path("/run/.containerenv").exists(),
-        "singularity": bool(os.environ.get("SINGULARITY_CONTAINER") or os.environ.get("APPTAINER_CONTAINER")),
+        "singularity": bool(
+            os.environ.get("SINGULARITY_CONTAINER") or os.environ.get("APPTAINER_CONTAINER")
+        ),
         "kubernetes": bool(os.environ.get("KUBERNETES_SERVICE_HOST")),
     }
     return {"in_container": any(markers.values()), "markers": markers}
@@ -94,7 +96,9 @@ def host_gpu_facts() -> dict[str, object]:
     """Device nodes and kernel driver as seen from here (P-HW/P-KMOD, no GPU work)."""
     nvidia_version = None
     try:
-        nvidia_version = Path("/proc/driver/nvidia/version").read_text(encoding="utf-8").strip()[:300]
+        nvidia_version = (
+            Path("/proc/driver/nvidia/version").read_text(encoding="utf-8").strip()[:300]
+        )
     except OSError:
         pass
     dev = Path("/dev")
@@ -102,5 +106,7 @@ def host_gpu_facts() -> dict[str, object]:
         "nvidia_device_nodes": sorted(p.name for p in dev.glob("nvidia*")) if dev.is_dir() else [],
         "nvidia_kernel_driver": nvidia_version,
         "amd_kfd": Path("/dev/kfd").exists(),
-        "dri_render_nodes": sorted(p.name for p in dev.glob("dri/renderD*")) if dev.is_dir() else [],
+        "dri_render_nodes": sorted(p.name for p in dev.glob("dri/renderD*"))
+        if dev.is_dir()
+        else [],
     }

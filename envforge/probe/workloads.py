@@ -26,7 +26,9 @@ def _data(keras_np: Any, shape: tuple[int, ...], classes: int, rows: int = 1024)
     return x, y
 
 
-def _compile_fit(keras: Any, inputs: Any, outputs: Any, x: Any, y: Any, *, batch: int = 64) -> list[float]:
+def _compile_fit(
+    keras: Any, inputs: Any, outputs: Any, x: Any, y: Any, *, batch: int = 64
+) -> list[float]:
     model = keras.Model(inputs, outputs)
     optimizer = keras.optimizers.Adam(0.005) if hasattr(keras.optimizers, "Adam") else "adam"
     model.compile(optimizer=optimizer, loss="sparse_categorical_crossentropy")
@@ -85,7 +87,9 @@ def _tf_data(prefetch: bool) -> Callable[[Any, Any], list[float]]:
         inputs = keras.Input(shape=(32,))
         h = keras.layers.Dense(64, activation="relu")(inputs)
         model = keras.Model(inputs, keras.layers.Dense(4, activation="softmax")(h))
-        model.compile(optimizer=keras.optimizers.Adam(0.005), loss="sparse_categorical_crossentropy")
+        model.compile(
+            optimizer=keras.optimizers.Adam(0.005), loss="sparse_categorical_crossentropy"
+        )
         history = model.fit(ds, epochs=EPOCHS, verbose=0)
         return [float(v) for v in history.history["loss"]]
 
@@ -111,7 +115,13 @@ def run_workload(name: str, framework: Any, device: str) -> dict[str, Any]:
     import numpy as np  # noqa: PLC0415 - every Keras brings numpy
 
     train = WORKLOADS.get(name) or TF_DATA_WORKLOADS[name]
-    fact: dict[str, Any] = {"name": name, "device": device, "losses": [], "seconds": None, "error": None}
+    fact: dict[str, Any] = {
+        "name": name,
+        "device": device,
+        "losses": [],
+        "seconds": None,
+        "error": None,
+    }
     start = time.perf_counter()
     try:
         with framework.device(device):

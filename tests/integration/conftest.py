@@ -38,7 +38,9 @@ def docker_client() -> Iterator[docker.DockerClient]:
         container.remove(force=True)
     runs = _session_runs()
     for run_id in runs:
-        for container in client.containers.list(all=True, filters={"label": [f"io.envforge.run={run_id}"]}):
+        for container in client.containers.list(
+            all=True, filters={"label": [f"io.envforge.run={run_id}"]}
+        ):
             container.remove(force=True)
         if os.environ.get("ENVFORGE_KEEP_TEST_IMAGES") != "1":
             for image in client.images.list(filters={"label": [f"io.envforge.run={run_id}"]}):
@@ -53,11 +55,18 @@ def _session_runs() -> list[str]:
     return list(_RUNS)
 
 
-def run_envforge(*args: str, cwd: Path, env: dict[str, str] | None = None,
-                 timeout: int = 1800) -> subprocess.CompletedProcess[str]:
+def run_envforge(
+    *args: str, cwd: Path, env: dict[str, str] | None = None, timeout: int = 1800
+) -> subprocess.CompletedProcess[str]:
     """Run the real CLI; remembers run ids from --json output for clean-up."""
-    result = subprocess.run([sys.executable, "-m", "envforge", *args], capture_output=True, text=True, cwd=cwd,
-                            env={**os.environ, **(env or {})}, timeout=timeout)
+    result = subprocess.run(
+        [sys.executable, "-m", "envforge", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        timeout=timeout,
+    )
     if "--json" in args and result.stdout.strip().startswith("{"):
         doc: dict[str, Any] = json.loads(result.stdout)
         if "run_id" in doc:
@@ -93,7 +102,9 @@ def _build_cell(workdir: Path, cell: str, *extra: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def cpu_image(tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient) -> dict[str, Any]:
+def cpu_image(
+    tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient
+) -> dict[str, Any]:
     """The default matrix's CPU cell, built once per session with a marked CA bundle."""
     workdir = _workdir(tmp_path_factory.mktemp("cpu"))
     bundle, marker = marked_ca_bundle(workdir)
@@ -120,7 +131,9 @@ def derive(docker_client: docker.DockerClient, tmp_path_factory: pytest.TempPath
         (context / "ca.pem").write_text(bundle.read_text() if bundle else "")
         (context / "Dockerfile").write_text(f"FROM {base}\nCOPY ca.pem /tmp/ca.pem\n{body}\n")
         tag = f"envforge-test/{name}:{SESSION}"
-        docker_client.images.build(path=str(context), tag=tag, rm=True, labels={"io.envforge.test-session": SESSION})
+        docker_client.images.build(
+            path=str(context), tag=tag, rm=True, labels={"io.envforge.test-session": SESSION}
+        )
         made.append(tag)
         return tag
 

@@ -25,18 +25,26 @@ def codes(doc: dict[str, Any]) -> list[str]:
 
 
 def test_tf_built_for_cudnn9_with_a_cudnn8_wheel(cuda_image: str, derive, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    image = derive(cuda_image, f"RUN /opt/venv/bin/pip uninstall -q -y nvidia-cudnn-cu12 \\\n"
-                               f" && PIP_CERT=/tmp/ca.pem /opt/venv/bin/pip install -q --no-cache-dir --no-deps "
-                               f"nvidia-cudnn-cu12==8.9.7.29 && rm /tmp/ca.pem", "cudnn8")
+    image = derive(
+        cuda_image,
+        "RUN /opt/venv/bin/pip uninstall -q -y nvidia-cudnn-cu12 \\\n"
+        " && PIP_CERT=/tmp/ca.pem /opt/venv/bin/pip install -q --no-cache-dir --no-deps "
+        "nvidia-cudnn-cu12==8.9.7.29 && rm /tmp/ca.pem",
+        "cudnn8",
+    )
     code, doc = verify(image, cwd=tmp_path)
     assert code == 1 and doc["verdict"] == "fail"
     assert "CUDNN_VERSION_MISMATCH" in codes(doc)
     cudnn = next(c for c in doc["checks"] if c["id"] == "library.cudnn")
-    assert "Loaded runtime CuDNN library: 8.9.7 but source was compiled with: 9.3" in cudnn["summary"]
+    assert (
+        "Loaded runtime CuDNN library: 8.9.7 but source was compiled with: 9.3" in cudnn["summary"]
+    )
 
 
 def test_a_cuda_library_deleted(cuda_image: str, derive, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    image = derive(cuda_image, f"RUN rm {SITE}/nvidia/cusolver/lib/libcusolver.so.11 /tmp/ca.pem", "nocusolver")
+    image = derive(
+        cuda_image, f"RUN rm {SITE}/nvidia/cusolver/lib/libcusolver.so.11 /tmp/ca.pem", "nocusolver"
+    )
     code, doc = verify(image, cwd=tmp_path)
     assert code == 1 and "CUDA_LIBS_NOT_FOUND" in codes(doc)
     check = next(c for c in doc["checks"] if c["id"] == "library.cusolver")
@@ -49,15 +57,20 @@ def test_tensorflow_cpu_where_cuda_is_expected(cpu_image: dict[str, Any], tmp_pa
     assert doc["level"] == 0
 
 
-def test_keras_backend_naming_a_backend_that_is_not_installed(cpu_image: dict[str, Any], derive,  # type: ignore[no-untyped-def]
-                                                               tmp_path: Path) -> None:
+def test_keras_backend_naming_a_backend_that_is_not_installed(
+    cpu_image: dict[str, Any],
+    derive,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
     image = derive(cpu_image["image"], "ENV KERAS_BACKEND=torch", "backend-torch")
     code, doc = verify(image, cwd=tmp_path)
     assert code == 1 and codes(doc) == ["KERAS_BACKEND_NOT_TF"]
     assert "torch" in doc["diagnoses"][0]["summary"]
 
 
-def test_foreign_image_gets_the_probe_injected(cpu_image: dict[str, Any], derive, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_foreign_image_gets_the_probe_injected(
+    cpu_image: dict[str, Any], derive, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     # Blank envforge labels: for verify this is an image envforge did not build.
     image = derive(cpu_image["image"], 'LABEL io.envforge.cell="" io.envforge.expect=""', "foreign")
     code, doc = verify(image, cwd=tmp_path)

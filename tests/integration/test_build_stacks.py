@@ -20,15 +20,31 @@ FIXTURES = ROOT / "tests" / "fixtures" / "matrices"
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient) -> dict[str, Any]:
+def small(
+    tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient
+) -> dict[str, Any]:
     workdir = tmp_path_factory.mktemp("small")
-    for cell in ("keras-jax-py3.11", "plaidml-py3.9"):  # build for real, whatever an earlier run left behind
+    for cell in (
+        "keras-jax-py3.11",
+        "plaidml-py3.9",
+    ):  # build for real, whatever an earlier run left behind
         for image in docker_client.images.list(filters={"label": [f"io.envforge.cell={cell}"]}):
             docker_client.images.remove(image.id, force=True)
     (workdir / ".envforge").mkdir()
     (workdir / ".envforge" / "site.yaml").write_text((ROOT / ".envforge" / "site.yaml").read_text())
-    result = run_envforge("certify", "-m", str(FIXTURES / "small.yaml"), "--db", str(workdir / "r.db"), "--json",
-                          "--jobs", "2", "--level", "1", cwd=workdir)
+    result = run_envforge(
+        "certify",
+        "-m",
+        str(FIXTURES / "small.yaml"),
+        "--db",
+        str(workdir / "r.db"),
+        "--json",
+        "--jobs",
+        "2",
+        "--level",
+        "1",
+        cwd=workdir,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return {"doc": json.loads(result.stdout), "workdir": workdir}
 
@@ -39,10 +55,18 @@ def test_keras_jax_and_plaidml_are_built_and_certified(small: dict[str, Any]) ->
     jax, plaid = cells["keras-jax-py3.11"], cells["plaidml-py3.9"]
     assert jax["verdict"] == plaid["verdict"] == "CERTIFIED"
     assert {c["id"]: c["summary"] for c in jax["checks"]}["expect.backend"] == "Keras 3.15.1 on jax"
-    assert {c["id"]: c["summary"] for c in plaid["checks"]}["expect.backend"] == "Keras 2.2.4 on plaidml"
+    assert {c["id"]: c["summary"] for c in plaid["checks"]}[
+        "expect.backend"
+    ] == "Keras 2.2.4 on plaidml"
     for cell in (jax, plaid):
         passed = {c["id"] for c in cell["checks"] if c["status"] == "pass"}
-        assert {"model.mlp.cpu", "model.cnn.cpu", "model.cnn_batchnorm.cpu", "model.lstm.cpu", "model.gru.cpu"} <= passed
+        assert {
+            "model.mlp.cpu",
+            "model.cnn.cpu",
+            "model.cnn_batchnorm.cpu",
+            "model.lstm.cpu",
+            "model.gru.cpu",
+        } <= passed
 
 
 def test_wheels_came_from_the_shared_wheelhouse(small: dict[str, Any]) -> None:
@@ -55,7 +79,9 @@ def test_wheels_came_from_the_shared_wheelhouse(small: dict[str, Any]) -> None:
 
 
 def test_unchanged_cells_are_not_rebuilt(small: dict[str, Any]) -> None:
-    result = run_envforge("build", "-m", str(FIXTURES / "small.yaml"), "--json", cwd=small["workdir"])
+    result = run_envforge(
+        "build", "-m", str(FIXTURES / "small.yaml"), "--json", cwd=small["workdir"]
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     doc = json.loads(result.stdout)
     assert [c["cached"] for c in doc["cells"]] == [True, True]
@@ -63,13 +89,20 @@ def test_unchanged_cells_are_not_rebuilt(small: dict[str, Any]) -> None:
 
 
 def test_one_failing_cell_does_not_stop_the_others(small: dict[str, Any], tmp_path: Path) -> None:
-    matrix = tmp_path / "m.yaml"  # jax 0.4.99999 passes the knowledge base (>= 0.4.20) but does not exist
-    matrix.write_text('schema: 1\ncell_id: "{stack}-jax{jax}"\naxes:\n  stack: [keras-jax]\n  keras: ["3.15.1"]\n'
-                      '  jax: ["0.4.99999", "0.10.2"]\n  python: ["3.11"]\n')
+    matrix = (
+        tmp_path / "m.yaml"
+    )  # jax 0.4.99999 passes the knowledge base (>= 0.4.20) but does not exist
+    matrix.write_text(
+        'schema: 1\ncell_id: "{stack}-jax{jax}"\naxes:\n  stack: [keras-jax]\n  keras: ["3.15.1"]\n'
+        '  jax: ["0.4.99999", "0.10.2"]\n  python: ["3.11"]\n'
+    )
     result = run_envforge("build", "-m", str(matrix), "--json", "--jobs", "2", cwd=small["workdir"])
     assert result.returncode == 1
     cells = {c["cell"]: c for c in json.loads(result.stdout)["cells"]}
-    assert cells["keras-jax-jax0.4.99999"]["ok"] is False and cells["keras-jax-jax0.10.2"]["ok"] is True
+    assert (
+        cells["keras-jax-jax0.4.99999"]["ok"] is False
+        and cells["keras-jax-jax0.10.2"]["ok"] is True
+    )
     log = Path(small["workdir"], cells["keras-jax-jax0.4.99999"]["log"]).read_text()
     assert "jax==0.4.99999" in log
     # The two cells share a base: one built the shared stage, the other waited for it; neither failed at it.
@@ -79,17 +112,33 @@ def test_one_failing_cell_does_not_stop_the_others(small: dict[str, Any], tmp_pa
     assert not any("engine error" in text for text in logs)
 
 
-def test_engine_build_without_network_really_has_none(docker_client: docker.DockerClient, tmp_path: Path) -> None:
+def test_engine_build_without_network_really_has_none(
+    docker_client: docker.DockerClient, tmp_path: Path
+) -> None:
     (tmp_path / "Dockerfile").write_text(
-        "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nRUN getent hosts deb.debian.org\n")
+        "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nRUN getent hosts deb.debian.org\n"
+    )
     engine = Engine(docker_client)
     base = {"BASE_IMAGE": "envforge/debian:bookworm"}
     labels = {"io.envforge.test-session": SESSION}
-    cut = engine.build(tmp_path, tag=f"envforge-test/net:{SESSION}", labels=labels, buildargs=base, log=lambda _: None,
-                       nocache=True, network_mode="none")
+    cut = engine.build(
+        tmp_path,
+        tag=f"envforge-test/net:{SESSION}",
+        labels=labels,
+        buildargs=base,
+        log=lambda _: None,
+        nocache=True,
+        network_mode="none",
+    )
     assert cut.error is not None
-    ok = engine.build(tmp_path, tag=f"envforge-test/net:{SESSION}", labels=labels, buildargs=base, log=lambda _: None,
-                      nocache=True)
+    ok = engine.build(
+        tmp_path,
+        tag=f"envforge-test/net:{SESSION}",
+        labels=labels,
+        buildargs=base,
+        log=lambda _: None,
+        nocache=True,
+    )
     assert ok.error is None, ok.error
     docker_client.images.remove(f"envforge-test/net:{SESSION}", force=True)
 
@@ -98,37 +147,76 @@ def test_engine_build_without_network_really_has_none(docker_client: docker.Dock
 def python_image(docker_client: docker.DockerClient) -> str:
     """A local stand-in for python:3.11-slim-bookworm (Debian 12's python3 has venv like the official image)."""
     tag = f"envforge-test/python:3.11-slim-bookworm-{SESSION}"
-    dockerfile = ("FROM envforge/debian:bookworm\nRUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install "
-                  "-y --no-install-recommends python3 python3-venv ca-certificates && rm -rf /var/lib/apt/lists/*\n")
-    docker_client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=tag, rm=True,
-                               labels={"io.envforge.test-session": SESSION})
+    dockerfile = (
+        "FROM envforge/debian:bookworm\nRUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install "
+        "-y --no-install-recommends python3 python3-venv ca-certificates && rm -rf /var/lib/apt/lists/*\n"
+    )
+    docker_client.images.build(
+        fileobj=io.BytesIO(dockerfile.encode()),
+        tag=tag,
+        rm=True,
+        labels={"io.envforge.test-session": SESSION},
+    )
     yield tag
     docker_client.images.remove(tag, force=True)
 
 
-def test_offline_build_from_the_wheelhouse_with_the_network_cut(python_image: str, tmp_path: Path,
-                                                                 docker_client: docker.DockerClient) -> None:
+def test_offline_build_from_the_wheelhouse_with_the_network_cut(
+    python_image: str, tmp_path: Path, docker_client: docker.DockerClient
+) -> None:
     site = tmp_path / "site.yaml"
     site.write_text(f'bases:\n  "python:3.11-slim-bookworm": "{python_image}"\n')
     house = tmp_path / "wheels"
     matrix = str(FIXTURES / "offline.yaml")
-    online = run_envforge("build", "-m", matrix, "--site", str(site), "--wheelhouse", str(house), "--json", cwd=tmp_path)
+    online = run_envforge(
+        "build",
+        "-m",
+        matrix,
+        "--site",
+        str(site),
+        "--wheelhouse",
+        str(house),
+        "--json",
+        cwd=tmp_path,
+    )
     assert online.returncode == 0, online.stderr[-3000:]
     [built] = json.loads(online.stdout)["cells"]
     docker_client.images.remove(built["image"], force=True)
 
-    offline = run_envforge("build", "-m", matrix, "--site", str(site), "--wheelhouse", str(house), "--offline",
-                           "--no-cache", "--json", cwd=tmp_path)
+    offline = run_envforge(
+        "build",
+        "-m",
+        matrix,
+        "--site",
+        str(site),
+        "--wheelhouse",
+        str(house),
+        "--offline",
+        "--no-cache",
+        "--json",
+        cwd=tmp_path,
+    )
     assert offline.returncode == 0, offline.stderr[-3000:]
     [cell] = json.loads(offline.stdout)["cells"]
-    assert cell["ok"] and not cell["cached"] and cell["image"] == built["image"]  # same inputs, same image
+    assert (
+        cell["ok"] and not cell["cached"] and cell["image"] == built["image"]
+    )  # same inputs, same image
     log = Path(tmp_path, cell["log"]).read_text()
     assert "offline: the build runs with no network" in log and "(pip --no-index)" in log
     assert "Looking in indexes" not in log
 
     empty = tmp_path / "empty"
-    refused = run_envforge("build", "-m", matrix, "--site", str(site), "--wheelhouse", str(empty), "--offline",
-                           cwd=tmp_path)
+    refused = run_envforge(
+        "build",
+        "-m",
+        matrix,
+        "--site",
+        str(site),
+        "--wheelhouse",
+        str(empty),
+        "--offline",
+        cwd=tmp_path,
+    )
     assert refused.returncode == 2 and "holds no wheels" in refused.stderr
 
 
@@ -142,14 +230,16 @@ def test_concurrent_resolutions_into_one_wheelhouse_are_each_complete(tmp_path: 
 
     kb = load_knowledge()
     matrix = tmp_path / "m.yaml"
-    matrix.write_text('schema: 1\ncell_id: "{stack}-py{python}"\naxes:\n  stack: [keras-jax]\n  keras: ["3.15.1"]\n'
-                      '  jax: ["0.10.2"]\n  python: ["3.11", "3.13"]\n')
+    matrix.write_text(
+        'schema: 1\ncell_id: "{stack}-py{python}"\naxes:\n  stack: [keras-jax]\n  keras: ["3.15.1"]\n'
+        '  jax: ["0.10.2"]\n  python: ["3.11", "3.13"]\n'
+    )
     specs = [c.spec for c in expand(load_matrix(matrix), kb).cells]
     shared = Wheelhouse(tmp_path / "shared", kb)
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(shared.resolve, specs))
     alone = [Wheelhouse(tmp_path / f"alone{i}", kb).resolve(spec) for i, spec in enumerate(specs)]
-    for both, one in zip(together, alone):
+    for both, one in zip(together, alone, strict=True):
         assert both.complete and one.complete, (both.error, one.error)
         assert sorted(w.name for w in both.wheels) == sorted(w.name for w in one.wheels)
         assert all(w.is_file() for w in both.wheels)

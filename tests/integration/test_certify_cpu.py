@@ -23,11 +23,25 @@ def certified(cpu_image: dict[str, Any]) -> dict[str, Any]:
     """envforge certify of the session's CPU cell (same inputs: the build is found, the probe runs)."""
     workdir = cpu_image["workdir"]
     db = workdir / "results.db"
-    result = run_envforge("certify", "--select", CELL, "--db", str(db), "--ca-bundle", str(cpu_image["bundle"]),
-                          "--json", cwd=workdir)
+    result = run_envforge(
+        "certify",
+        "--select",
+        CELL,
+        "--db",
+        str(db),
+        "--ca-bundle",
+        str(cpu_image["bundle"]),
+        "--json",
+        cwd=workdir,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
-    return {"doc": json.loads(result.stdout), "db": db, "marker": cpu_image["marker"], "workdir": workdir,
-            "bundle": cpu_image["bundle"]}
+    return {
+        "doc": json.loads(result.stdout),
+        "db": db,
+        "marker": cpu_image["marker"],
+        "workdir": workdir,
+        "bundle": cpu_image["bundle"],
+    }
 
 
 def test_cpu_cell_is_certified_at_l1_and_says_why_not_higher(certified: dict[str, Any]) -> None:
@@ -37,14 +51,23 @@ def test_cpu_cell_is_certified_at_l1_and_says_why_not_higher(certified: dict[str
     assert cell["level"] == 1
     assert cell["ceiling"] == "GPU levels not reached: no GPU on this host"
     passed = {c["id"] for c in cell["checks"] if c["status"] == "pass"}
-    assert {"framework.import", "expect.framework_version", "expect.python", "build.accelerator",
-            "model.mlp.cpu", "model.cnn.cpu", "model.lstm.cpu"} <= passed
+    assert {
+        "framework.import",
+        "expect.framework_version",
+        "expect.python",
+        "build.accelerator",
+        "model.mlp.cpu",
+        "model.cnn.cpu",
+        "model.lstm.cpu",
+    } <= passed
     assert doc["host"]["gpus"] == []
 
 
 def test_certificate_is_in_sqlite(certified: dict[str, Any]) -> None:
     db = sqlite3.connect(certified["db"])
-    rows = db.execute("SELECT cell_id, verdict, level_reached, image_id FROM certificates").fetchall()
+    rows = db.execute(
+        "SELECT cell_id, verdict, level_reached, image_id FROM certificates"
+    ).fetchall()
     assert rows == [(CELL, "CERTIFIED", 1, certified["doc"]["cells"][0]["image_id"])]
     assert db.execute("SELECT status FROM runs").fetchall() == [("finished",)]
 
@@ -61,8 +84,9 @@ def test_image_labels(certified: dict[str, Any], docker_client: docker.DockerCli
     assert json.loads(labels["io.envforge.expect"])["keras_major"] == 3
 
 
-def test_final_image_has_no_ca_bundle_no_pip_cache_no_build_tools(certified: dict[str, Any],
-                                                                  docker_client: docker.DockerClient) -> None:
+def test_final_image_has_no_ca_bundle_no_pip_cache_no_build_tools(
+    certified: dict[str, Any], docker_client: docker.DockerClient
+) -> None:
     image = certified["doc"]["cells"][0]["image"]
     marker = certified["marker"].encode()
     container = docker_client.containers.create(image, command=["true"])
@@ -76,7 +100,9 @@ def test_final_image_has_no_ca_bundle_no_pip_cache_no_build_tools(certified: dic
                 assert marker not in handle.read(), f"{member.name} holds the build's CA bundle"
     finally:
         container.remove(force=True)
-    assert not [n for n in names if "/.cache/pip" in n or n.startswith("root/.cache")], "pip cache in the image"
+    assert not [n for n in names if "/.cache/pip" in n or n.startswith("root/.cache")], (
+        "pip cache in the image"
+    )
     assert not [n for n in names if n.startswith("tmp/envforge")], "builder files in the image"
     assert not [n for n in names if n.endswith(("bin/gcc", "bin/make", "bin/cc"))]
     assert "opt/envforge/bin/envforge-probe" in names and "opt/envforge/expect.json" in names
@@ -84,11 +110,16 @@ def test_final_image_has_no_ca_bundle_no_pip_cache_no_build_tools(certified: dic
     assert not any("ca-bundle" in (h.get("CreatedBy") or "") for h in history)
 
 
-def test_image_certifies_itself_without_envforge(certified: dict[str, Any], session_label: dict[str, str]) -> None:
+def test_image_certifies_itself_without_envforge(
+    certified: dict[str, Any], session_label: dict[str, str]
+) -> None:
     """docker run IMAGE envforge-probe: the baked-in probe judges the image against its own labels."""
     image = certified["doc"]["cells"][0]["image"]
-    container = (DockerContainer(image).with_command("envforge-probe --level 1 --workloads mlp")
-                 .with_kwargs(labels=session_label, network_mode="none"))
+    container = (
+        DockerContainer(image)
+        .with_command("envforge-probe --level 1 --workloads mlp")
+        .with_kwargs(labels=session_label, network_mode="none")
+    )
     with container:
         result = container.get_wrapped_container().wait(timeout=300)
         out = container.get_wrapped_container().logs(stdout=True, stderr=False).decode()
@@ -99,12 +130,33 @@ def test_image_certifies_itself_without_envforge(certified: dict[str, Any], sess
 
 def test_rerun_reuses_the_image_and_the_certificate(certified: dict[str, Any]) -> None:
     bundle = str(certified["bundle"])  # same inputs, so the same content hash
-    result = run_envforge("certify", "--select", CELL, "--db", str(certified["db"]), "--json", "--ca-bundle", bundle,
-                          cwd=certified["workdir"])
+    result = run_envforge(
+        "certify",
+        "--select",
+        CELL,
+        "--db",
+        str(certified["db"]),
+        "--json",
+        "--ca-bundle",
+        bundle,
+        cwd=certified["workdir"],
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     [cell] = json.loads(result.stdout)["cells"]
     assert cell["build_cached"] is True and cell["reused_certificate"] is True
-    forced = run_envforge("certify", "--select", CELL, "--db", str(certified["db"]), "--json", "--force",
-                          "--ca-bundle", bundle, "--level", "1", cwd=certified["workdir"])
+    forced = run_envforge(
+        "certify",
+        "--select",
+        CELL,
+        "--db",
+        str(certified["db"]),
+        "--json",
+        "--force",
+        "--ca-bundle",
+        bundle,
+        "--level",
+        "1",
+        cwd=certified["workdir"],
+    )
     [cell] = json.loads(forced.stdout)["cells"]
     assert cell["reused_certificate"] is False and cell["verdict"] == "CERTIFIED"

@@ -14,10 +14,19 @@ pytestmark = pytest.mark.docker
 CELL = "tf-cuda-pip-tf2.21.0-py3.11"
 
 
-def test_cuda_cell_certified_at_l1_with_every_library_versioned(cuda_image: str, workdir: Path,
-                                                                 docker_client: docker.DockerClient) -> None:
-    result = run_envforge("certify", "--select", CELL, "--db", str(workdir / "r.db"), "--json", cwd=workdir,
-                          timeout=3000)
+def test_cuda_cell_certified_at_l1_with_every_library_versioned(
+    cuda_image: str, workdir: Path, docker_client: docker.DockerClient
+) -> None:
+    result = run_envforge(
+        "certify",
+        "--select",
+        CELL,
+        "--db",
+        str(workdir / "r.db"),
+        "--json",
+        cwd=workdir,
+        timeout=3000,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     [cell] = json.loads(result.stdout)["cells"]
     assert cell["image"] == cuda_image and cell["build_cached"] is True
@@ -26,7 +35,17 @@ def test_cuda_cell_certified_at_l1_with_every_library_versioned(cuda_image: str,
     checks = {c["id"]: c for c in cell["checks"]}
     assert checks["build.accelerator"]["status"] == "pass"
     assert checks["build.cuda"]["summary"].startswith("built for CUDA 12.5")
-    for lib in ("cudart", "cublas", "cublasLt", "cufft", "cusparse", "cusolver", "cudnn", "nvJitLink", "nccl"):
+    for lib in (
+        "cudart",
+        "cublas",
+        "cublasLt",
+        "cufft",
+        "cusparse",
+        "cusolver",
+        "cudnn",
+        "nvJitLink",
+        "nccl",
+    ):
         assert checks[f"library.{lib}"]["status"] == "pass", checks[f"library.{lib}"]
         assert "/site-packages/nvidia/" in checks[f"library.{lib}"]["summary"]
     env = docker_client.images.get(cell["image"]).attrs["Config"]["Env"]

@@ -22,8 +22,17 @@ def records(cpu_image: dict[str, Any], tmp_path_factory: pytest.TempPathFactory)
     db = tmp_path_factory.mktemp("records") / "r.db"
     ok = run_envforge("verify", cpu_image["image"], "--level", "1", "--db", str(db), cwd=db.parent)
     assert ok.returncode == 0, ok.stderr[-2000:]
-    bad = run_envforge("verify", cpu_image["image"], "--level", "1", "--expect-accelerator", "cuda", "--db", str(db),
-                       cwd=db.parent)
+    bad = run_envforge(
+        "verify",
+        cpu_image["image"],
+        "--level",
+        "1",
+        "--expect-accelerator",
+        "cuda",
+        "--db",
+        str(db),
+        cwd=db.parent,
+    )
     assert bad.returncode == 1
     return db
 
@@ -36,50 +45,108 @@ def chromium() -> str:
 
 def test_html_report_renders_in_headless_chromium(records: Path, tmp_path: Path) -> None:
     page = tmp_path / "report.html"
-    result = run_envforge("report", "--db", str(records), "--format", "html", "-o", str(page), cwd=tmp_path)
+    result = run_envforge(
+        "report", "--db", str(records), "--format", "html", "-o", str(page), cwd=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     rendered = subprocess.run(
-        [chromium(), "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-         f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
-         "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
+        [
+            chromium(),
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert rendered.returncode == 0, rendered.stderr[-2000:]
     dom = rendered.stdout
     assert 'data-cell="tf-cpu-tf2.21.0-py3.11"' in dom
     assert dom.count("<details>") == 1  # one cell on one host: the newest certificate wins
     assert "FAILED L0 (CPU_ONLY_TF_BUILD)" in dom and "<svg" in dom
-    console = [line for line in rendered.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+    console = [
+        line for line in rendered.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line
+    ]
     assert console == [], console
 
 
 def test_markdown_and_json_reports(records: Path, tmp_path: Path) -> None:
     md = run_envforge("report", "--db", str(records), cwd=tmp_path)
-    assert md.returncode == 0 and "| `tf-cpu-tf2.21.0-py3.11` | ❌ FAILED L0 (CPU_ONLY_TF_BUILD)" in md.stdout
-    doc = json.loads(run_envforge("report", "--db", str(records), "--format", "json", cwd=tmp_path).stdout)
-    assert [e["verdict"] for e in doc["entries"]] == ["FAILED"] and doc["hosts"][0]["info"]["gpus"] == []
+    assert (
+        md.returncode == 0
+        and "| `tf-cpu-tf2.21.0-py3.11` | ❌ FAILED L0 (CPU_ONLY_TF_BUILD)" in md.stdout
+    )
+    doc = json.loads(
+        run_envforge("report", "--db", str(records), "--format", "json", cwd=tmp_path).stdout
+    )
+    assert [e["verdict"] for e in doc["entries"]] == ["FAILED"] and doc["hosts"][0]["info"][
+        "gpus"
+    ] == []
 
 
-def test_driver_check_before_a_rollout(cpu_image: dict[str, Any], cuda_image: str, tmp_path: Path) -> None:
+def test_driver_check_before_a_rollout(
+    cpu_image: dict[str, Any], cuda_image: str, tmp_path: Path
+) -> None:
     images = ["--image", cuda_image, "--image", cpu_image["image"]]
-    h100 = run_envforge("driver-check", "--driver", "535.104.05", "--gpu", "H100", *images, "--json", cwd=tmp_path)
+    h100 = run_envforge(
+        "driver-check", "--driver", "535.104.05", "--gpu", "H100", *images, "--json", cwd=tmp_path
+    )
     doc = json.loads(h100.stdout)
     assert h100.returncode == 1 and doc["breaking"] == [cuda_image]
     [cuda] = [i for i in doc["images"] if i["image"] == cuda_image]
-    assert cuda["require_satisfied"] is False and "unsatisfied condition: cuda>=12.5" in cuda["require_message"]
-    a100 = run_envforge("driver-check", "--driver", "535.104.05", "--gpu", "A100", *images, "--json", cwd=tmp_path)
+    assert (
+        cuda["require_satisfied"] is False
+        and "unsatisfied condition: cuda>=12.5" in cuda["require_message"]
+    )
+    a100 = run_envforge(
+        "driver-check", "--driver", "535.104.05", "--gpu", "A100", *images, "--json", cwd=tmp_path
+    )
     assert a100.returncode == 0 and json.loads(a100.stdout)["breaking"] == []
 
 
-def test_forge_builds_certifies_tags_and_locks(cpu_image: dict[str, Any], docker_client: docker.DockerClient) -> None:
+def test_forge_builds_certifies_tags_and_locks(
+    cpu_image: dict[str, Any], docker_client: docker.DockerClient
+) -> None:
     workdir = cpu_image["workdir"]
     tag = f"envforge-test/forged:{SESSION}"
     out = workdir / "locks"
     out.mkdir()
-    result = run_envforge("forge", "--tf", "2.21", "--python", "3.11", "--tag", tag, "--out", str(out), "--db",
-                          str(workdir / "forge.db"), "--ca-bundle", str(cpu_image["bundle"]), "--json", cwd=workdir)
+    result = run_envforge(
+        "forge",
+        "--tf",
+        "2.21",
+        "--python",
+        "3.11",
+        "--tag",
+        tag,
+        "--out",
+        str(out),
+        "--db",
+        str(workdir / "forge.db"),
+        "--ca-bundle",
+        str(cpu_image["bundle"]),
+        "--json",
+        cwd=workdir,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     doc = json.loads(result.stdout)
-    assert doc["cell"] == "forge-tf-cpu-tf2.21.0-py3.11" and doc["verdict"] == "CERTIFIED" and doc["level"] == 1
+    assert (
+        doc["cell"] == "forge-tf-cpu-tf2.21.0-py3.11"
+        and doc["verdict"] == "CERTIFIED"
+        and doc["level"] == 1
+    )
     image = docker_client.images.get(tag)
     try:
         lock = json.loads(Path(doc["lock"]).read_text())
@@ -99,7 +166,9 @@ def test_doctor_on_an_image(cpu_image: dict[str, Any], derive, tmp_path: Path) -
     assert doc["diagnoses"][0]["layer"] == "python-env" and doc["diagnoses"][0]["fix"]
     cpu = run_envforge("doctor", "--image", cpu_image["image"], "--json", cwd=tmp_path)
     codes = [d["code"] for d in json.loads(cpu.stdout)["diagnoses"]]
-    assert codes[0] == "CPU_ONLY_TF_BUILD"  # the question is "why no GPU?": tensorflow-cpu is the first answer
+    assert (
+        codes[0] == "CPU_ONLY_TF_BUILD"
+    )  # the question is "why no GPU?": tensorflow-cpu is the first answer
 
 
 def test_doctor_on_this_host(tmp_path: Path) -> None:

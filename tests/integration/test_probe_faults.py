@@ -26,7 +26,9 @@ def hanging(cpu_image: dict[str, Any], derive) -> str:  # type: ignore[no-untype
 
 
 def probe_containers(client: docker.DockerClient, image: str) -> list[Any]:
-    return client.containers.list(all=True, filters={"label": ["io.envforge.role=probe"], "ancestor": image})
+    return client.containers.list(
+        all=True, filters={"label": ["io.envforge.role=probe"], "ancestor": image}
+    )
 
 
 def wait_for_probe(client: docker.DockerClient, image: str, timeout: float = 60) -> Any:
@@ -40,19 +42,30 @@ def wait_for_probe(client: docker.DockerClient, image: str, timeout: float = 60)
 
 
 def start_verify(image: str, cwd: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "envforge", "verify", image, "--json", "--level", "1", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    return subprocess.Popen(
+        [sys.executable, "-m", "envforge", "verify", image, "--json", "--level", "1", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+    )
 
 
-def test_hanging_probe_times_out(hanging: str, docker_client: docker.DockerClient, tmp_path: Path) -> None:
+def test_hanging_probe_times_out(
+    hanging: str, docker_client: docker.DockerClient, tmp_path: Path
+) -> None:
     result = run_envforge("verify", hanging, "--json", "--probe-timeout", "8", cwd=tmp_path)
     doc = json.loads(result.stdout)
     assert result.returncode == 1 and doc["certificate"] == "PROBE_ERROR"
     assert [d["code"] for d in doc["diagnoses"]] == ["PROBE_TIMEOUT"]
-    assert not docker_client.containers.list(all=True, filters={"label": [f"io.envforge.run={doc['run_id']}"]})
+    assert not docker_client.containers.list(
+        all=True, filters={"label": [f"io.envforge.run={doc['run_id']}"]}
+    )
 
 
-def test_killed_probe_is_diagnosed(hanging: str, docker_client: docker.DockerClient, tmp_path: Path) -> None:
+def test_killed_probe_is_diagnosed(
+    hanging: str, docker_client: docker.DockerClient, tmp_path: Path
+) -> None:
     process = start_verify(hanging, tmp_path)
     wait_for_probe(docker_client, hanging).kill()
     out, _ = process.communicate(timeout=60)
@@ -63,12 +76,16 @@ def test_killed_probe_is_diagnosed(hanging: str, docker_client: docker.DockerCli
 
 
 def test_probe_out_of_memory(cpu_image: dict[str, Any], tmp_path: Path) -> None:
-    result = run_envforge("verify", cpu_image["image"], "--json", "--probe-memory", "96m", cwd=tmp_path)
+    result = run_envforge(
+        "verify", cpu_image["image"], "--json", "--probe-memory", "96m", cwd=tmp_path
+    )
     doc = json.loads(result.stdout)
     assert result.returncode == 1 and doc["diagnoses"][0]["code"] == "PROBE_OUT_OF_MEMORY"
 
 
-def test_ctrl_c_leaves_no_container(hanging: str, docker_client: docker.DockerClient, tmp_path: Path) -> None:
+def test_ctrl_c_leaves_no_container(
+    hanging: str, docker_client: docker.DockerClient, tmp_path: Path
+) -> None:
     process = start_verify(hanging, tmp_path)
     wait_for_probe(docker_client, hanging)
     process.send_signal(signal.SIGINT)
@@ -77,14 +94,18 @@ def test_ctrl_c_leaves_no_container(hanging: str, docker_client: docker.DockerCl
     assert not probe_containers(docker_client, hanging)
 
 
-def test_engine_restart_during_a_probe(hanging: str, docker_client: docker.DockerClient, tmp_path: Path) -> None:
+def test_engine_restart_during_a_probe(
+    hanging: str, docker_client: docker.DockerClient, tmp_path: Path
+) -> None:
     """dockerd stops mid-probe: the run records a PROBE_ERROR, and the next run removes what was left."""
     db = tmp_path / "r.db"
     process = start_verify(hanging, tmp_path, "--db", str(db))
     wait_for_probe(docker_client, hanging)
     subprocess.run(["pkill", "-TERM", "-x", "dockerd"], check=True)
     out, err = process.communicate(timeout=120)
-    restarted = subprocess.run([str(ROOT / "scripts" / "setup")], capture_output=True, text=True, timeout=300)
+    restarted = subprocess.run(
+        [str(ROOT / "scripts" / "setup")], capture_output=True, text=True, timeout=300
+    )
     assert restarted.returncode == 0, restarted.stderr
     doc = json.loads(out)
     assert process.returncode == 1 and doc["diagnoses"][0]["code"] == "PROBE_ENGINE_ERROR", err
@@ -93,7 +114,9 @@ def test_engine_restart_during_a_probe(hanging: str, docker_client: docker.Docke
     rows = sqlite3.connect(db).execute("SELECT verdict FROM certificates").fetchall()
     assert rows == [("PROBE_ERROR",)]
     client = docker.from_env()
-    assert probe_containers(client, hanging), "the dead run's container is still there before the next run"
+    assert probe_containers(client, hanging), (
+        "the dead run's container is still there before the next run"
+    )
     again = run_envforge("verify", hanging, "--json", "--probe-timeout", "5", cwd=tmp_path)
     assert again.returncode == 1
     assert not probe_containers(client, hanging), "the next run cleaned up by label"

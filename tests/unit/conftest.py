@@ -8,7 +8,9 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def no_engine_no_subprocess(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+def no_engine_no_subprocess(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
     if "allow_subprocess" in request.keywords:
         return
 

@@ -3,31 +3,65 @@ from __future__ import annotations
 import json
 
 from envforge.certify import Verdict, certify, parse_probe_output
-from envforge.outcome import ContainerRun
 from envforge.host import GPU, HostInfo
+from envforge.outcome import ContainerRun
 
-NO_GPU = HostInfo(hostname="h", kernel="6.1", os="Debian", engine="docker 20.10", engine_gpu_runtime=False,
-                  driver=None, gpus=())
-GPU_NO_TOOLKIT = HostInfo(hostname="h", kernel="6.1", os="Debian", engine="docker 20.10", engine_gpu_runtime=False,
-                          driver="580.65.06", gpus=(GPU("NVIDIA H100 80GB HBM3", "9.0"),))
+NO_GPU = HostInfo(
+    hostname="h",
+    kernel="6.1",
+    os="Debian",
+    engine="docker 20.10",
+    engine_gpu_runtime=False,
+    driver=None,
+    gpus=(),
+)
+GPU_NO_TOOLKIT = HostInfo(
+    hostname="h",
+    kernel="6.1",
+    os="Debian",
+    engine="docker 20.10",
+    engine_gpu_runtime=False,
+    driver="580.65.06",
+    gpus=(GPU("NVIDIA H100 80GB HBM3", "9.0"),),
+)
 EXPECT = {"framework": "tensorflow", "accelerator": "cuda", "cuda": "12.5", "cudnn": "9.3"}
 GOOD_FACTS = {
-    "python": {"series": "3.11"}, "env": {}, "host_gpu": {"nvidia_device_nodes": []},
-    "framework": {"name": "tensorflow", "version": "2.21.0", "error": None, "gpus": [],
-                  "build": {"is_cuda_build": True, "cuda_version": "12.5.1", "cudnn_version": "9"}},
-    "libraries": [], "workloads": [{"name": "mlp", "device": "cpu", "losses": [1.0, 0.5], "seconds": 1}],
+    "python": {"series": "3.11"},
+    "env": {},
+    "host_gpu": {"nvidia_device_nodes": []},
+    "framework": {
+        "name": "tensorflow",
+        "version": "2.21.0",
+        "error": None,
+        "gpus": [],
+        "build": {"is_cuda_build": True, "cuda_version": "12.5.1", "cudnn_version": "9"},
+    },
+    "libraries": [],
+    "workloads": [{"name": "mlp", "device": "cpu", "losses": [1.0, 0.5], "seconds": 1}],
     "timings": {"total_s": 9.5},
 }
 
 
 def run(stdout: str = "", **kw: object) -> ContainerRun:
-    return ContainerRun(exit_code=kw.pop("exit_code", 0), stdout=stdout, stderr=str(kw.pop("stderr", "")),  # type: ignore[arg-type]
-                    seconds=float(kw.pop("seconds", 10)), **kw)  # type: ignore[arg-type]
+    return ContainerRun(
+        exit_code=kw.pop("exit_code", 0),
+        stdout=stdout,
+        stderr=str(kw.pop("stderr", "")),  # type: ignore[arg-type]
+        seconds=float(kw.pop("seconds", 10)),
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def cert(probe: ContainerRun, host: HostInfo = NO_GPU, level: int = 3):  # type: ignore[no-untyped-def]
-    return certify(cell_id="c", expectations=EXPECT, level=level, host=host, image_id="sha256:1", image_tag="t",
-                   probe=probe)
+    return certify(
+        cell_id="c",
+        expectations=EXPECT,
+        level=level,
+        host=host,
+        image_id="sha256:1",
+        image_tag="t",
+        probe=probe,
+    )
 
 
 def test_certified_at_l1_on_a_host_without_gpu() -> None:
@@ -45,9 +79,20 @@ def test_gpu_host_without_container_toolkit_is_diagnosed_by_the_host() -> None:
 
 
 def test_build_failure() -> None:
-    c = certify(cell_id="c", expectations=EXPECT, level=1, host=NO_GPU, image_id=None, image_tag=None,
-                build_error="pip failed")
-    assert c.verdict is Verdict.BUILD_FAILED and c.level_reached == 0 and c.diagnoses[0].summary == "pip failed"
+    c = certify(
+        cell_id="c",
+        expectations=EXPECT,
+        level=1,
+        host=NO_GPU,
+        image_id=None,
+        image_tag=None,
+        build_error="pip failed",
+    )
+    assert (
+        c.verdict is Verdict.BUILD_FAILED
+        and c.level_reached == 0
+        and c.diagnoses[0].summary == "pip failed"
+    )
 
 
 def test_probe_timeout_oom_crash_and_sigill() -> None:
@@ -67,7 +112,14 @@ def test_parse_probe_output_takes_the_last_json_line() -> None:
 
 
 def test_fingerprint_depends_on_driver_gpus_kernel_engine_not_hostname() -> None:
-    other = HostInfo(hostname="other", kernel="6.1", os="x", engine="docker 20.10", engine_gpu_runtime=False,
-                     driver=None, gpus=())
+    other = HostInfo(
+        hostname="other",
+        kernel="6.1",
+        os="x",
+        engine="docker 20.10",
+        engine_gpu_runtime=False,
+        driver=None,
+        gpus=(),
+    )
     assert other.fingerprint == NO_GPU.fingerprint
     assert GPU_NO_TOOLKIT.fingerprint != NO_GPU.fingerprint

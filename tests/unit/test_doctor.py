@@ -14,63 +14,136 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
-    ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest "
-     "NVIDIA driver is installed and running.", "DRIVER_NOT_AVAILABLE"),
-    ("kernel driver does not appear to be running on this host (MAKERPC): /proc/driver/nvidia/version does not exist",
-     "DRIVER_NOT_AVAILABLE"),
+    (
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest "
+        "NVIDIA driver is installed and running.",
+        "DRIVER_NOT_AVAILABLE",
+    ),
+    (
+        "kernel driver does not appear to be running on this host (MAKERPC): /proc/driver/nvidia/version does not exist",
+        "DRIVER_NOT_AVAILABLE",
+    ),
     ("Failed to initialize NVML: Driver/library version mismatch", "DRIVER_LIBRARY_MISMATCH"),
-    ("kernel version 460.91.3 does not match DSO version 470.57.2 -- cannot find working devices in this configuration",
-     "DRIVER_LIBRARY_MISMATCH"),
-    ("RuntimeError: cudaGetDevice() failed. Status: CUDA driver version is insufficient for CUDA runtime version",
-     "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
-    ("'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_UNSUPPORTED_PTX_VERSION'", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
-    ("Ignoring visible gpu device (device: 0, name: Quadro K2000M, pci bus id: 0000:01:00.0, compute capability: 3.0) "
-     "with Cuda compute capability 3.0. The minimum required Cuda capability is 3.5.", "GPU_ARCH_TOO_OLD"),
-    ("TensorFlow was not built with CUDA kernel binaries compatible with compute capability 9.0. CUDA kernels will "
-     "be jit-compiled from PTX, which could take 30 minutes or longer.", "GPU_ARCH_NEWER_THAN_WHEEL"),
+    (
+        "kernel version 460.91.3 does not match DSO version 470.57.2 -- cannot find working devices in this configuration",
+        "DRIVER_LIBRARY_MISMATCH",
+    ),
+    (
+        "RuntimeError: cudaGetDevice() failed. Status: CUDA driver version is insufficient for CUDA runtime version",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_UNSUPPORTED_PTX_VERSION'",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "Ignoring visible gpu device (device: 0, name: Quadro K2000M, pci bus id: 0000:01:00.0, compute capability: 3.0) "
+        "with Cuda compute capability 3.0. The minimum required Cuda capability is 3.5.",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "TensorFlow was not built with CUDA kernel binaries compatible with compute capability 9.0. CUDA kernels will "
+        "be jit-compiled from PTX, which could take 30 minutes or longer.",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ),
     ("failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error", "CUDA_INIT_UNKNOWN"),
-    ("tensorflow.python.framework.errors_impl.InternalError: CUDA runtime implicit initialization on GPU:0 failed. "
-     "Status: all CUDA-capable devices are busy or unavailable", "GPU_BUSY_OR_UNAVAILABLE"),
-    ("failed call to cuInit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted on non "
-     "supported HW", "CUDA_COMPAT_ON_UNSUPPORTED_HW"),
-    ("WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.",
-     "CONTAINER_GPU_NOT_REQUESTED"),
-    ('docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
-     "CONTAINER_TOOLKIT_NOT_CONFIGURED"),
-    ("docker: Error response from daemon: unknown or invalid runtime name: nvidia.", "CONTAINER_TOOLKIT_NOT_CONFIGURED"),
-    ("nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a "
-     "newer version, or use an earlier cuda container", "CONTAINER_CUDA_NEWER_THAN_DRIVER"),
-    ("nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object "
-     "file: no such file or directory: unknown.", "HOST_DRIVER_MISSING_FOR_TOOLKIT"),
+    (
+        "tensorflow.python.framework.errors_impl.InternalError: CUDA runtime implicit initialization on GPU:0 failed. "
+        "Status: all CUDA-capable devices are busy or unavailable",
+        "GPU_BUSY_OR_UNAVAILABLE",
+    ),
+    (
+        "failed call to cuInit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted on non "
+        "supported HW",
+        "CUDA_COMPAT_ON_UNSUPPORTED_HW",
+    ),
+    (
+        "WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.",
+        "CONTAINER_GPU_NOT_REQUESTED",
+    ),
+    (
+        'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        "docker: Error response from daemon: unknown or invalid runtime name: nvidia.",
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a "
+        "newer version, or use an earlier cuda container",
+        "CONTAINER_CUDA_NEWER_THAN_DRIVER",
+    ),
+    (
+        "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object "
+        "file: no such file or directory: unknown.",
+        "HOST_DRIVER_MISSING_FOR_TOOLKIT",
+    ),
     ("Failed to initialize NVML: Unknown Error", "CONTAINER_LOST_GPU_ACCESS"),
     ("Unable to open /dev/kfd read-write: Permission denied", "ROCM_DEVICE_PERMISSIONS"),
-    ("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; "
-     "dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory; LD_LI", "CUDA_LIBS_NOT_FOUND"),
-    ("W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries. Please make sure the "
-     "missing libraries mentioned above are installed properly", "CUDA_LIBS_NOT_FOUND"),
-    ("Could not load dynamic library 'libcusolver.so.11'; dlerror: libnvJitLink.so.12: cannot open shared object "
-     "file: No such file or directory", "CUDA_LIB_TRANSITIVE_DEP_MISSING"),
-    ("Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.6.0.  CuDNN library needs to have matching "
-     "major version and equal or higher minor version.", "CUDNN_VERSION_MISMATCH"),
-    ("E tensorflow/stream_executor/cuda/cuda_dnn.cc:334] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
-     "CUDNN_INIT_FAILED"),
+    (
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; "
+        "dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory; LD_LI",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "W tensorflow/core/common_runtime/gpu/gpu_device.cc:1956] Cannot dlopen some GPU libraries. Please make sure the "
+        "missing libraries mentioned above are installed properly",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "Could not load dynamic library 'libcusolver.so.11'; dlerror: libnvJitLink.so.12: cannot open shared object "
+        "file: No such file or directory",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
+        "Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.6.0.  CuDNN library needs to have matching "
+        "major version and equal or higher minor version.",
+        "CUDNN_VERSION_MISMATCH",
+    ),
+    (
+        "E tensorflow/stream_executor/cuda/cuda_dnn.cc:334] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+        "CUDNN_INIT_FAILED",
+    ),
     ("libdevice not found at ./libdevice.10.bc", "XLA_TOOLCHAIN_MISSING"),
     ('The "tensorflow-gpu" package has been removed!', "DEPRECATED_TENSORFLOW_GPU_PKG"),
     ("Illegal instruction (core dumped)", "CPU_NO_AVX"),
-    ("ERROR: Could not find a version that satisfies the requirement tensorflow (from versions: none)",
-     "PYTHON_UNSUPPORTED"),
+    (
+        "ERROR: Could not find a version that satisfies the requirement tensorflow (from versions: none)",
+        "PYTHON_UNSUPPORTED",
+    ),
     ("PlaidMLError: No devices found. Please run plaidml-setup.", "PLAIDML_NO_DEVICE"),
-    ("WARNING:tensorflow:Layer lstm will not use cuDNN kernels since it doesn't meet the criteria. It will use a "
-     "generic GPU kernel as fallback when running on GPU.", "PERF_RNN_NOT_CUDNN"),
-    ("WARNING:tensorflow:5 out of the last 5 calls to <function f> triggered tf.function retracing.", "PERF_RETRACING"),
-    ("ResourceExhaustedError: OOM when allocating tensor with shape[16,112,112,147] and type float on "
-     "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc", "GPU_OOM"),
-    ("failed to allocate 8.41G (9029127168 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
-     "GPU_MEMORY_HELD_BY_OTHER_PROCESS"),
-    ("RuntimeError: Physical devices cannot be modified after being initialized", "MEMORY_CONFIG_ORDER_ERROR"),
-    ('"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!"', "ROCM_GPU_ISA_UNSUPPORTED"),
-    ("F tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:148] Failed setting context: "
-     "CUDA_ERROR_NOT_INITIALIZED: initialization error", "CUDA_USED_AFTER_FORK"),
+    (
+        "WARNING:tensorflow:Layer lstm will not use cuDNN kernels since it doesn't meet the criteria. It will use a "
+        "generic GPU kernel as fallback when running on GPU.",
+        "PERF_RNN_NOT_CUDNN",
+    ),
+    (
+        "WARNING:tensorflow:5 out of the last 5 calls to <function f> triggered tf.function retracing.",
+        "PERF_RETRACING",
+    ),
+    (
+        "ResourceExhaustedError: OOM when allocating tensor with shape[16,112,112,147] and type float on "
+        "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc",
+        "GPU_OOM",
+    ),
+    (
+        "failed to allocate 8.41G (9029127168 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
+    (
+        "RuntimeError: Physical devices cannot be modified after being initialized",
+        "MEMORY_CONFIG_ORDER_ERROR",
+    ),
+    (
+        '"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!"',
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "F tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:148] Failed setting context: "
+        "CUDA_ERROR_NOT_INITIALIZED: initialization error",
+        "CUDA_USED_AFTER_FORK",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -92,7 +165,9 @@ NOISE = [
 ]
 
 
-@pytest.mark.parametrize(("line", "code"), LINES, ids=[f"{c}-{i}" for i, (_, c) in enumerate(LINES)])
+@pytest.mark.parametrize(
+    ("line", "code"), LINES, ids=[f"{c}-{i}" for i, (_, c) in enumerate(LINES)]
+)
 def test_catalogue_line(line: str, code: str) -> None:
     diagnoses = diagnose_log(line, gpu_present=True)
     assert [d.code for d in diagnoses] == [code]
@@ -101,10 +176,19 @@ def test_catalogue_line(line: str, code: str) -> None:
 
 def test_every_signature_code_is_exercised() -> None:
     assert {s.code for s in SIGNATURES} - {code for _, code in LINES} <= {
-        "SINGULARITY_NO_NV", "K8S_NO_GPU_RESOURCE", "WINDOWS_NATIVE_TF_GE_2_11", "GPU_HIDDEN_BY_ENV",
-        "KERAS_BACKEND_NOT_TF", "PERF_SLOW_CALLBACK", "PERF_CPU_FALLBACK_OPS", "MIXED_PRECISION_ON_OLD_GPU",
-        "ALLOCATOR_WANTS_MORE_MEMORY", "DIRECTML_NO_ADAPTER_OR_VERSION", "WHEEL_LACKS_ARCH_KERNELS",
-        "PIP_NVIDIA_LIBS_NOT_ON_PATH"}
+        "SINGULARITY_NO_NV",
+        "K8S_NO_GPU_RESOURCE",
+        "WINDOWS_NATIVE_TF_GE_2_11",
+        "GPU_HIDDEN_BY_ENV",
+        "KERAS_BACKEND_NOT_TF",
+        "PERF_SLOW_CALLBACK",
+        "PERF_CPU_FALLBACK_OPS",
+        "MIXED_PRECISION_ON_OLD_GPU",
+        "ALLOCATOR_WANTS_MORE_MEMORY",
+        "DIRECTML_NO_ADAPTER_OR_VERSION",
+        "WHEEL_LACKS_ARCH_KERNELS",
+        "PIP_NVIDIA_LIBS_NOT_ON_PATH",
+    }
 
 
 @pytest.mark.parametrize("line", NOISE)
@@ -119,7 +203,9 @@ def test_nothing_recognisable_gives_no_diagnosis() -> None:
 def test_lines_benign_only_without_a_gpu_count_where_a_gpu_shows() -> None:
     stub = "I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used."
     assert diagnose_log(stub) == []
-    with_gpu = "| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2 |\n" + stub
+    with_gpu = (
+        "| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2 |\n" + stub
+    )
     assert [d.code for d in diagnose_log(with_gpu)] == ["PIP_NVIDIA_LIBS_NOT_ON_PATH"]
     assert [d.code for d in diagnose_log(stub, gpu_present=True)] == ["PIP_NVIDIA_LIBS_NOT_ON_PATH"]
     hidden = "failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected"
@@ -157,11 +243,14 @@ W0000 00:00:1795328519.0 1 gpu_device.cc:2341] failed call to cuInit: CUDA_ERROR
 """
 
 
-@pytest.mark.parametrize(("log", "codes"), [
-    (LOG_TF210_MISSING_CUDNN, ["CUDA_LIBS_NOT_FOUND"]),
-    (LOG_CUDNN_MISMATCH, ["CUDNN_VERSION_MISMATCH"]),
-    (LOG_CONTAINER, ["CONTAINER_GPU_NOT_REQUESTED"]),
-])
+@pytest.mark.parametrize(
+    ("log", "codes"),
+    [
+        (LOG_TF210_MISSING_CUDNN, ["CUDA_LIBS_NOT_FOUND"]),
+        (LOG_CUDNN_MISMATCH, ["CUDNN_VERSION_MISMATCH"]),
+        (LOG_CONTAINER, ["CONTAINER_GPU_NOT_REQUESTED"]),
+    ],
+)
 def test_whole_logs(log: str, codes: list[str]) -> None:
     diagnoses = diagnose_log(log)
     assert [d.code for d in diagnoses] == codes
@@ -169,34 +258,70 @@ def test_whole_logs(log: str, codes: list[str]) -> None:
 
 
 def test_causes_are_ordered_by_the_classifier_layers() -> None:
-    log = ("ResourceExhaustedError: OOM when allocating tensor with shape[4096]\n"
-           "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file\n"
-           "The \"tensorflow-gpu\" package has been removed!\n")
-    assert [d.code for d in diagnose_log(log)] == ["DEPRECATED_TENSORFLOW_GPU_PKG", "CUDA_LIBS_NOT_FOUND", "GPU_OOM"]
+    log = (
+        "ResourceExhaustedError: OOM when allocating tensor with shape[4096]\n"
+        "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file\n"
+        'The "tensorflow-gpu" package has been removed!\n'
+    )
+    assert [d.code for d in diagnose_log(log)] == [
+        "DEPRECATED_TENSORFLOW_GPU_PKG",
+        "CUDA_LIBS_NOT_FOUND",
+        "GPU_OOM",
+    ]
 
 
 def test_diagnoses_from_probe_checks_put_failures_first() -> None:
     checks = [
-        {"id": "gpu.arch", "level": 2, "status": "warn", "summary": "PTX JIT", "code": "GPU_ARCH_NEWER_THAN_WHEEL"},
-        {"id": "build.accelerator", "level": 1, "status": "fail", "summary": "CPU-only", "code": "CPU_ONLY_TF_BUILD",
-         "evidence": ["is_cuda_build: False"], "fix": "install tensorflow[and-cuda]"},
+        {
+            "id": "gpu.arch",
+            "level": 2,
+            "status": "warn",
+            "summary": "PTX JIT",
+            "code": "GPU_ARCH_NEWER_THAN_WHEEL",
+        },
+        {
+            "id": "build.accelerator",
+            "level": 1,
+            "status": "fail",
+            "summary": "CPU-only",
+            "code": "CPU_ONLY_TF_BUILD",
+            "evidence": ["is_cuda_build: False"],
+            "fix": "install tensorflow[and-cuda]",
+        },
         {"id": "framework.import", "level": 1, "status": "pass", "summary": "ok", "code": None},
     ]
-    assert [d.code for d in diagnose_checks(checks)] == ["CPU_ONLY_TF_BUILD", "GPU_ARCH_NEWER_THAN_WHEEL"]
+    assert [d.code for d in diagnose_checks(checks)] == [
+        "CPU_ONLY_TF_BUILD",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ]
 
 
 @pytest.mark.allow_subprocess
 def test_cli_log_from_stdin_json() -> None:
-    result = subprocess.run([sys.executable, "-m", "envforge", "doctor", "--log", "-", "--json"],
-                            input=LOG_CUDNN_MISMATCH, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "envforge", "doctor", "--log", "-", "--json"],
+        input=LOG_CUDNN_MISMATCH,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     doc = json.loads(result.stdout)
     assert result.returncode == 1 and doc["schema_version"] == 1
     [diag] = doc["diagnoses"]
     assert diag["code"] == "CUDNN_VERSION_MISMATCH" and diag["layer"] == "cuda-libs" and diag["fix"]
     assert any("Loaded runtime CuDNN library" in line for line in diag["evidence"])
-    clean = subprocess.run([sys.executable, "-m", "envforge", "doctor", "--log", "-", "--json"],
-                           input="\n".join(NOISE), capture_output=True, text=True, timeout=60)
+    clean = subprocess.run(
+        [sys.executable, "-m", "envforge", "doctor", "--log", "-", "--json"],
+        input="\n".join(NOISE),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert clean.returncode == 0 and json.loads(clean.stdout)["diagnoses"] == []
-    missing = subprocess.run([sys.executable, "-m", "envforge", "doctor", "--log", "/nope.log"], capture_output=True,
-                             text=True, timeout=60)
+    missing = subprocess.run(
+        [sys.executable, "-m", "envforge", "doctor", "--log", "/nope.log"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert missing.returncode == 2 and "cannot read it" in missing.stderr

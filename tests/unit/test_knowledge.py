@@ -20,22 +20,39 @@ KB = load_knowledge()
 # tensorflow.org/install/source "Tested build configurations" (compat-facts.md section 1), typed in
 # independently of matrices/compat/tensorflow.yaml so that a wrong row there fails here.
 TESTED = [
-    ("2.21.0", "3.10", "3.13", "12.5", "9.3"), ("2.20.0", "3.9", "3.13", "12.5", "9.3"),
-    ("2.19.0", "3.9", "3.12", "12.5", "9.3"), ("2.18.0", "3.9", "3.12", "12.5", "9.3"),
-    ("2.17.0", "3.9", "3.12", "12.3", "8.9"), ("2.16.1", "3.9", "3.12", "12.3", "8.9"),
-    ("2.15.0", "3.9", "3.11", "12.2", "8.9"), ("2.14.0", "3.9", "3.11", "11.8", "8.7"),
-    ("2.13.0", "3.8", "3.11", "11.8", "8.6"), ("2.12.0", "3.8", "3.11", "11.8", "8.6"),
-    ("2.11.0", "3.7", "3.10", "11.2", "8.1"), ("2.10.0", "3.7", "3.10", "11.2", "8.1"),
-    ("2.9.0", "3.7", "3.10", "11.2", "8.1"), ("2.8.0", "3.7", "3.10", "11.2", "8.1"),
-    ("2.7.0", "3.7", "3.9", "11.2", "8.1"), ("2.6.0", "3.6", "3.9", "11.2", "8.1"),
-    ("2.5.0", "3.6", "3.9", "11.2", "8.1"), ("2.4.0", "3.6", "3.8", "11.0", "8.0"),
+    ("2.21.0", "3.10", "3.13", "12.5", "9.3"),
+    ("2.20.0", "3.9", "3.13", "12.5", "9.3"),
+    ("2.19.0", "3.9", "3.12", "12.5", "9.3"),
+    ("2.18.0", "3.9", "3.12", "12.5", "9.3"),
+    ("2.17.0", "3.9", "3.12", "12.3", "8.9"),
+    ("2.16.1", "3.9", "3.12", "12.3", "8.9"),
+    ("2.15.0", "3.9", "3.11", "12.2", "8.9"),
+    ("2.14.0", "3.9", "3.11", "11.8", "8.7"),
+    ("2.13.0", "3.8", "3.11", "11.8", "8.6"),
+    ("2.12.0", "3.8", "3.11", "11.8", "8.6"),
+    ("2.11.0", "3.7", "3.10", "11.2", "8.1"),
+    ("2.10.0", "3.7", "3.10", "11.2", "8.1"),
+    ("2.9.0", "3.7", "3.10", "11.2", "8.1"),
+    ("2.8.0", "3.7", "3.10", "11.2", "8.1"),
+    ("2.7.0", "3.7", "3.9", "11.2", "8.1"),
+    ("2.6.0", "3.6", "3.9", "11.2", "8.1"),
+    ("2.5.0", "3.6", "3.9", "11.2", "8.1"),
+    ("2.4.0", "3.6", "3.8", "11.0", "8.0"),
 ]
-SASS = {"2.4": "3.5 5.0 6.0 7.0 7.5", "2.14": "3.5 5.0 6.0 7.0 7.5", "2.15": "5.0 6.0 7.0 7.5",
-        "2.16": "5.0 6.0 7.0 8.0", "2.17": "6.0 7.0 8.0 8.9", "2.21": "6.0 7.0 8.0 8.9"}
+SASS = {
+    "2.4": "3.5 5.0 6.0 7.0 7.5",
+    "2.14": "3.5 5.0 6.0 7.0 7.5",
+    "2.15": "5.0 6.0 7.0 7.5",
+    "2.16": "5.0 6.0 7.0 8.0",
+    "2.17": "6.0 7.0 8.0 8.9",
+    "2.21": "6.0 7.0 8.0 8.9",
+}
 
 
 @pytest.mark.parametrize(("tf", "py_low", "py_high", "cuda", "cudnn"), TESTED)
-def test_every_tensorflow_release(tf: str, py_low: str, py_high: str, cuda: str, cudnn: str) -> None:
+def test_every_tensorflow_release(
+    tf: str, py_low: str, py_high: str, cuda: str, cudnn: str
+) -> None:
     e = explain(KB, tf=tf)
     assert e.tensorflow == tf
     assert (e.python[0], e.python[-1]) == (py_low, py_high)
@@ -91,7 +108,13 @@ def test_every_cuda_minimum_driver_and_one_below(toolkit) -> None:  # type: igno
         ("440.33", "10.2.89", None, True, "native"),
         ("440.32", "10.2.89", None, False, "none"),  # 10.2: no minor-version compatibility
         ("535.104.05", "13.0", None, False, "none"),  # CUDA 13 on a CUDA-12-only (R535) branch
-        ("575.57.08", "13.0", None, False, "none"),  # newest 12.x driver, still below 13's 580 floor
+        (
+            "575.57.08",
+            "13.0",
+            None,
+            False,
+            "none",
+        ),  # newest 12.x driver, still below 13's 580 floor
         ("535.104.05", "13.0", "A100", True, "forward-compat"),  # data-centre GPU: cuda-compat-13-0
         ("535.104.05", "13.0", "RTX 4090", False, "none"),  # consumer GPU: no forward compatibility
         ("580.65.06", "13.0", "V100", False, "none"),  # CUDA 13 dropped Volta
@@ -114,8 +137,14 @@ def test_unknown_cuda_is_bad_input() -> None:
 
 @pytest.mark.parametrize(
     ("driver", "cuda"),
-    [("535.104.05", "12.2"), ("525.60.13", "12.0"), ("470.82.01", "11.4"), ("580.65.06", "13.0"),
-     ("560.35.03", "12.6"), ("575.51.03", "12.9")],
+    [
+        ("535.104.05", "12.2"),
+        ("525.60.13", "12.0"),
+        ("470.82.01", "11.4"),
+        ("580.65.06", "13.0"),
+        ("560.35.03", "12.6"),
+        ("575.51.03", "12.9"),
+    ],
 )
 def test_driver_cuda_version_is_what_nvidia_smi_reports(driver: str, cuda: str) -> None:
     assert str(KB.driver_cuda_version(driver)) == cuda
@@ -123,10 +152,16 @@ def test_driver_cuda_version_is_what_nvidia_smi_reports(driver: str, cuda: str) 
 
 @pytest.mark.parametrize(
     ("name", "cc", "segment"),
-    [("NVIDIA H100 80GB HBM3", "9.0", "datacenter"), ("Tesla T4", "7.5", "datacenter"),
-     ("NVIDIA GeForce RTX 4090", "8.9", "consumer"), ("NVIDIA A100-SXM4-80GB", "8.0", "datacenter"),
-     ("GeForce RTX 5090", "12.0", "consumer"), ("Quadro K2000M", "3.0", "workstation"),
-     ("Jetson AGX Orin", "8.7", "jetson"), ("NVIDIA L4", "8.9", "datacenter")],
+    [
+        ("NVIDIA H100 80GB HBM3", "9.0", "datacenter"),
+        ("Tesla T4", "7.5", "datacenter"),
+        ("NVIDIA GeForce RTX 4090", "8.9", "consumer"),
+        ("NVIDIA A100-SXM4-80GB", "8.0", "datacenter"),
+        ("GeForce RTX 5090", "12.0", "consumer"),
+        ("Quadro K2000M", "3.0", "workstation"),
+        ("Jetson AGX Orin", "8.7", "jetson"),
+        ("NVIDIA L4", "8.9", "datacenter"),
+    ],
 )
 def test_gpu_names(name: str, cc: str, segment: str) -> None:
     gpu = KB.gpu(name)
@@ -135,10 +170,17 @@ def test_gpu_names(name: str, cc: str, segment: str) -> None:
 
 @pytest.mark.parametrize(
     ("cc", "compatible", "code"),
-    [("8.0", True, None), ("8.6", True, None),  # sm_80 SASS runs on 8.x, x >= 0
-     ("8.9", True, None), ("7.5", True, None), ("6.1", True, None),
-     ("9.0", True, "GPU_ARCH_NEWER_THAN_WHEEL"), ("12.0", True, "GPU_ARCH_NEWER_THAN_WHEEL"),  # PTX JIT
-     ("5.2", False, "GPU_ARCH_TOO_OLD"), ("3.7", False, "GPU_ARCH_TOO_OLD")],
+    [
+        ("8.0", True, None),
+        ("8.6", True, None),  # sm_80 SASS runs on 8.x, x >= 0
+        ("8.9", True, None),
+        ("7.5", True, None),
+        ("6.1", True, None),
+        ("9.0", True, "GPU_ARCH_NEWER_THAN_WHEEL"),
+        ("12.0", True, "GPU_ARCH_NEWER_THAN_WHEEL"),  # PTX JIT
+        ("5.2", False, "GPU_ARCH_TOO_OLD"),
+        ("3.7", False, "GPU_ARCH_TOO_OLD"),
+    ],
 )
 def test_gpu_rules_for_tf_221(cc: str, compatible: bool, code: str | None) -> None:
     e = explain(KB, tf="2.21", cc=cc)
@@ -148,7 +190,9 @@ def test_gpu_rules_for_tf_221(cc: str, compatible: bool, code: str | None) -> No
 
 
 def test_mvc_driver_cannot_jit_newer_ptx() -> None:
-    assert explain(KB, tf="2.21", driver="535.104.05", gpu="A100").compatible is True  # SASS, no JIT
+    assert (
+        explain(KB, tf="2.21", driver="535.104.05", gpu="A100").compatible is True
+    )  # SASS, no JIT
     e = explain(KB, tf="2.21", driver="535.104.05", gpu="H100")
     assert e.compatible is False and "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME" in e.reasons[-1]
     assert explain(KB, tf="2.21", driver="555.42.02", gpu="H100").compatible is True
@@ -160,9 +204,21 @@ def test_mvc_driver_cannot_jit_newer_ptx() -> None:
         ("cuda>=12.2", {"cuda": "12.2"}, True),
         ("cuda>=12.2", {"cuda": "12.1"}, False),
         ("cuda>=12.2", {"cuda": "12.2.0"}, True),  # trailing zeros ignored
-        ("cuda>=12.2 brand=tesla,driver>=470,driver<471", {"cuda": "11.4", "driver": "470.82.01", "brand": "tesla"}, True),
-        ("cuda>=12.2 brand=tesla,driver>=470,driver<471", {"cuda": "11.4", "driver": "470.82.01", "brand": "geforce"}, False),
-        ("cuda>=12.2 brand=tesla,driver>=470,driver<471", {"cuda": "11.4", "driver": "471.0", "brand": "Tesla"}, False),
+        (
+            "cuda>=12.2 brand=tesla,driver>=470,driver<471",
+            {"cuda": "11.4", "driver": "470.82.01", "brand": "tesla"},
+            True,
+        ),
+        (
+            "cuda>=12.2 brand=tesla,driver>=470,driver<471",
+            {"cuda": "11.4", "driver": "470.82.01", "brand": "geforce"},
+            False,
+        ),
+        (
+            "cuda>=12.2 brand=tesla,driver>=470,driver<471",
+            {"cuda": "11.4", "driver": "471.0", "brand": "Tesla"},
+            False,
+        ),
         ("cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0", {"cuda": "12.2", "arch": "8.0"}, True),
         ("cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0", {"cuda": "12.2", "arch": "9.0"}, False),
         ("arch>=9.0", {}, True),  # no device visible: the toolkit assumes the arch is fine
@@ -175,10 +231,16 @@ def test_nvidia_require_cuda(expr: str, facts: dict[str, str], satisfied: bool) 
 
 
 def test_refusal_message_is_the_toolkits() -> None:
-    result = evaluate_require("cuda>=12.8 brand=tesla,driver>=535,driver<536", cuda="12.7", driver="565.57.01",
-                              brand="geforce")
-    assert result.message == ("unsatisfied condition: cuda>=12.8, please update your driver to a newer version, "
-                              "or use an earlier cuda container")
+    result = evaluate_require(
+        "cuda>=12.8 brand=tesla,driver>=535,driver<536",
+        cuda="12.7",
+        driver="565.57.01",
+        brand="geforce",
+    )
+    assert result.message == (
+        "unsatisfied condition: cuda>=12.8, please update your driver to a newer version, "
+        "or use an earlier cuda container"
+    )
 
 
 @pytest.mark.parametrize("bad", ["cuda", "cuda>=", ">=12", "cuda=>12", "gpu>=1", "brand>=tesla"])
@@ -188,15 +250,22 @@ def test_invalid_require_expressions(bad: str) -> None:
 
 
 def test_images_require_native_cuda_or_mvc_on_sass_covered_gpus() -> None:
-    assert require_cuda_for(KB, Version("12.5"), ("6.0", "7.0", "8.0", "8.9")) == \
-        "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
+    assert (
+        require_cuda_for(KB, Version("12.5"), ("6.0", "7.0", "8.0", "8.9"))
+        == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
+    )
     assert require_cuda_for(KB, Version("10.2"), ("7.0",)) == "cuda>=10.2"
 
 
 def test_rocm_and_keras_facts() -> None:
     assert explain(KB, tf="2.17", rocm="6.3").compatible is True
     assert explain(KB, tf="2.21", rocm="6.3").compatible is False
-    assert {b.backend for b in KB.keras.keras3.backends} == {"tensorflow", "jax", "torch", "openvino"}
+    assert {b.backend for b in KB.keras.keras3.backends} == {
+        "tensorflow",
+        "jax",
+        "torch",
+        "openvino",
+    }
     assert "gfx942" in explain(KB, rocm="7.2").rocm["gfx"]  # type: ignore[index]
 
 
@@ -211,6 +280,11 @@ def test_every_row_carries_a_source_and_confidence() -> None:
             for item in obj:
                 yield from rows(item)
 
-    found = list(rows(KB.tensorflow)) + list(rows(KB.cuda)) + list(rows(KB.gpus)) + list(rows(KB.rocm))
+    found = (
+        list(rows(KB.tensorflow)) + list(rows(KB.cuda)) + list(rows(KB.gpus)) + list(rows(KB.rocm))
+    )
     assert len(found) > 150
-    assert all(r.source and r.confidence in {"primary", "secondary", "inferred", "unconfirmed"} for r in found)
+    assert all(
+        r.source and r.confidence in {"primary", "secondary", "inferred", "unconfirmed"}
+        for r in found
+    )

@@ -25,9 +25,13 @@ def compat(tmp_path: Path) -> Path:
 
 
 def run(compat: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "envforge", *(args or ("matrix", "explain", "--tf", "2.21"))],
-                          capture_output=True, text=True, env={**os.environ, "ENVFORGE_COMPAT_DIR": str(compat)},
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "envforge", *(args or ("matrix", "explain", "--tf", "2.21"))],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ENVFORGE_COMPAT_DIR": str(compat)},
+        timeout=60,
+    )
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -42,32 +46,73 @@ def line_of(path: Path, needle: str) -> int:
 
 CASES = [
     # (file, old, new, needle for the expected line, expected message part)
-    ("tensorflow.yaml", '{tf: "2.21.0", python: "3.10-3.13"', '{tf: "2.21.0", python: 3.1',
-     'tf: "2.21.0", python: 3.1', "releases[0].python: Python range must be a string"),
-    ("tensorflow.yaml", 'cuda: "12.5", cudnn: "9.3", compiler: "Clang 18.1.8", bazel: "7.4.1", source: S-TFDOCS, confidence: primary}',
-     'cuda: "12.5", cudnn: "9.3", compiler: "Clang 18.1.8", bazel: "7.4.1", source: S-TFDOCS, confidence: primary, cudaa: 1}',
-     '{tf: "2.21.0"', "releases[0].cudaa: unknown key (did you mean 'cuda'?)"),
-    ("cuda.yaml", '{cuda: "12.5.1", linux: "555.42.06"', '{cuda: "12.5.1", linux: "555.42.x"',
-     '{cuda: "12.5.1"', "is not a driver version"),
-    ("gpus.yaml", 'cc: "9.0", architecture: "Hopper", segment: datacenter, aliases: ["H100 80GB HBM3"',
-     'cc: "9.0", architecture: "Hopper", segment: server, aliases: ["H100 80GB HBM3"',
-     "segment: server", "gpus[19].segment:"),
-    ("tensorflow.yaml", "confidence: primary}\n  - {tf: \"2.20.0\"", "confidence: certain}\n  - {tf: \"2.20.0\"",
-     "confidence: certain", "releases[0].confidence:"),
-    ("rocm.yaml", "  pypi_before: \"6.1\"\n", "  pypi_before: \"6.1\"\n  pypi_before: \"6.2\"\n",
-     'pypi_before: "6.2"', "wheels.pypi_before: duplicate key (first defined on line"),
+    (
+        "tensorflow.yaml",
+        '{tf: "2.21.0", python: "3.10-3.13"',
+        '{tf: "2.21.0", python: 3.1',
+        'tf: "2.21.0", python: 3.1',
+        "releases[0].python: Python range must be a string",
+    ),
+    (
+        "tensorflow.yaml",
+        'cuda: "12.5", cudnn: "9.3", compiler: "Clang 18.1.8", bazel: "7.4.1", source: S-TFDOCS, confidence: primary}',
+        'cuda: "12.5", cudnn: "9.3", compiler: "Clang 18.1.8", bazel: "7.4.1", source: S-TFDOCS, confidence: primary, cudaa: 1}',
+        '{tf: "2.21.0"',
+        "releases[0].cudaa: unknown key (did you mean 'cuda'?)",
+    ),
+    (
+        "cuda.yaml",
+        '{cuda: "12.5.1", linux: "555.42.06"',
+        '{cuda: "12.5.1", linux: "555.42.x"',
+        '{cuda: "12.5.1"',
+        "is not a driver version",
+    ),
+    (
+        "gpus.yaml",
+        'cc: "9.0", architecture: "Hopper", segment: datacenter, aliases: ["H100 80GB HBM3"',
+        'cc: "9.0", architecture: "Hopper", segment: server, aliases: ["H100 80GB HBM3"',
+        "segment: server",
+        "gpus[19].segment:",
+    ),
+    (
+        "tensorflow.yaml",
+        'confidence: primary}\n  - {tf: "2.20.0"',
+        'confidence: certain}\n  - {tf: "2.20.0"',
+        "confidence: certain",
+        "releases[0].confidence:",
+    ),
+    (
+        "rocm.yaml",
+        '  pypi_before: "6.1"\n',
+        '  pypi_before: "6.1"\n  pypi_before: "6.2"\n',
+        'pypi_before: "6.2"',
+        "wheels.pypi_before: duplicate key (first defined on line",
+    ),
     # YAML reports where the parser notices the problem: the line after the unclosed bracket.
     ("keras.yaml", "  releases:\n", "  releases: [\n", '- {keras: "3.16.0"', "YAML syntax error"),
-    ("tensorflow.yaml", "source: S-TF215\n    confidence: primary", "source: S-NOPE\n    confidence: primary",
-     "source: S-NOPE", "source id S-NOPE is not defined under `sources`"),
-    ("images.yaml", 'python: "3.11", glibc: "2.36"', 'python: "three", glibc: "2.36"',
-     'python: "three"', "'three' is not a valid version"),
+    (
+        "tensorflow.yaml",
+        "source: S-TF215\n    confidence: primary",
+        "source: S-NOPE\n    confidence: primary",
+        "source: S-NOPE",
+        "source id S-NOPE is not defined under `sources`",
+    ),
+    (
+        "images.yaml",
+        'python: "3.11", glibc: "2.36"',
+        'python: "three", glibc: "2.36"',
+        'python: "three"',
+        "'three' is not a valid version",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "old", "new", "needle", "message"), CASES, ids=[c[0] + ":" + c[4][:30] for c in CASES])
-def test_malformed_file_is_rejected_with_a_located_line(compat: Path, name: str, old: str, new: str, needle: str,
-                                                       message: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "old", "new", "needle", "message"), CASES, ids=[c[0] + ":" + c[4][:30] for c in CASES]
+)
+def test_malformed_file_is_rejected_with_a_located_line(
+    compat: Path, name: str, old: str, new: str, needle: str, message: str
+) -> None:
     path = compat / name
     edit(path, old, new)
     result = run(compat)
@@ -84,7 +129,11 @@ def test_malformed_file_is_rejected_with_a_located_line(compat: Path, name: str,
 
 def test_all_problems_of_all_files_reported_at_once(compat: Path) -> None:
     edit(compat / "cuda.yaml", '{cuda: "12.5.1", linux: "555.42.06"', '{cuda: "12.5.1", linux: "x"')
-    edit(compat / "gpus.yaml", 'segment: datacenter, aliases: ["H100 80GB HBM3"', 'segment: server, aliases: ["H100 80GB HBM3"')
+    edit(
+        compat / "gpus.yaml",
+        'segment: datacenter, aliases: ["H100 80GB HBM3"',
+        'segment: server, aliases: ["H100 80GB HBM3"',
+    )
     result = run(compat)
     assert result.returncode == 2
     assert "cuda.yaml:" in result.stderr and "gpus.yaml:" in result.stderr
@@ -99,6 +148,10 @@ def test_missing_knowledge_file(compat: Path) -> None:
 
 
 def test_duplicate_rows_are_rejected(compat: Path) -> None:
-    edit(compat / "tensorflow.yaml", '  - {tf: "2.20.0", python: "3.9-3.13"', '  - {tf: "2.21.1", python: "3.9-3.13"')
+    edit(
+        compat / "tensorflow.yaml",
+        '  - {tf: "2.20.0", python: "3.9-3.13"',
+        '  - {tf: "2.21.1", python: "3.9-3.13"',
+    )
     result = run(compat)
     assert result.returncode == 2 and "TensorFlow series '2.21' is listed twice" in result.stderr

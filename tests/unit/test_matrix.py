@@ -20,21 +20,39 @@ def write(tmp_path: Path, text: str) -> Path:
 
 def test_default_matrix_is_tf_221_py311_cpu_and_cuda_pip() -> None:
     expansion = expand(load_matrix(project.default_matrix()), KB)
-    assert [c.id for c in expansion.cells] == ["tf-cpu-tf2.21.0-py3.11", "tf-cuda-pip-tf2.21.0-py3.11"]
+    assert [c.id for c in expansion.cells] == [
+        "tf-cpu-tf2.21.0-py3.11",
+        "tf-cuda-pip-tf2.21.0-py3.11",
+    ]
     cpu, cuda = (c.spec for c in expansion.cells)
-    assert cpu.requirements == ("tensorflow-cpu==2.21.0",) and cpu.accelerator == "cpu" and cpu.cuda is None
+    assert (
+        cpu.requirements == ("tensorflow-cpu==2.21.0",)
+        and cpu.accelerator == "cpu"
+        and cpu.cuda is None
+    )
     assert cuda.requirements == ("tensorflow[and-cuda]==2.21.0",)
-    assert (str(cuda.cuda), str(cuda.cudnn)) == ("12.5", "9.3")  # tensorflow.org tested build configuration
-    assert cuda.nvidia_require_cuda == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"  # native, or MVC on SASS GPUs
+    assert (str(cuda.cuda), str(cuda.cudnn)) == (
+        "12.5",
+        "9.3",
+    )  # tensorflow.org tested build configuration
+    assert (
+        cuda.nvidia_require_cuda == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
+    )  # native, or MVC on SASS GPUs
     assert cpu.base_image == cuda.base_image == "debian:bookworm-slim"
     assert not expansion.rejected
 
 
 def test_python_outside_tf_range_is_rejected_with_source(tmp_path: Path) -> None:
-    path = write(tmp_path, 'schema: 1\naxes:\n  stack: [tf-cpu]\n  tf: ["2.15.0", "2.21.0"]\n  python: ["3.11", "3.13"]\n')
+    path = write(
+        tmp_path,
+        'schema: 1\naxes:\n  stack: [tf-cpu]\n  tf: ["2.15.0", "2.21.0"]\n  python: ["3.11", "3.13"]\n',
+    )
     expansion = expand(load_matrix(path), KB)
-    assert sorted(c.id for c in expansion.cells) == ["tf-cpu-tf2.15.0-py3.11", "tf-cpu-tf2.21.0-py3.11",
-                                                    "tf-cpu-tf2.21.0-py3.13"]
+    assert sorted(c.id for c in expansion.cells) == [
+        "tf-cpu-tf2.15.0-py3.11",
+        "tf-cpu-tf2.21.0-py3.11",
+        "tf-cpu-tf2.21.0-py3.13",
+    ]
     [rejected] = expansion.rejected
     assert rejected.id == "tf-cpu-tf2.15.0-py3.13"
     assert "TensorFlow 2.15 supports Python 3.9-3.11, not 3.13" in rejected.reason
@@ -42,8 +60,11 @@ def test_python_outside_tf_range_is_rejected_with_source(tmp_path: Path) -> None
 
 
 def test_exclude_and_include(tmp_path: Path) -> None:
-    path = write(tmp_path, "schema: 1\naxes:\n  stack: [tf-cpu, tf-cuda-pip]\n  tf: ['2.21.0']\n  python: ['3.11']\n"
-                 "exclude:\n  - {stack: tf-cuda-pip}\ninclude:\n  - {stack: tf-cpu, tf: '2.20.0', python: '3.9'}\n")
+    path = write(
+        tmp_path,
+        "schema: 1\naxes:\n  stack: [tf-cpu, tf-cuda-pip]\n  tf: ['2.21.0']\n  python: ['3.11']\n"
+        "exclude:\n  - {stack: tf-cuda-pip}\ninclude:\n  - {stack: tf-cpu, tf: '2.20.0', python: '3.9'}\n",
+    )
     expansion = expand(load_matrix(path), KB)
     assert [c.id for c in expansion.cells] == ["tf-cpu-tf2.21.0-py3.11", "tf-cpu-tf2.20.0-py3.9"]
     assert expansion.cells[1].spec.base_image == "debian:bullseye-slim"
@@ -51,7 +72,10 @@ def test_exclude_and_include(tmp_path: Path) -> None:
 
 
 def test_cuda_pip_before_212_is_rejected(tmp_path: Path) -> None:
-    path = write(tmp_path, "schema: 1\naxes:\n  stack: [tf-cuda-pip]\n  tf: ['2.11.0', '2.13.0']\n  python: ['3.10']\n")
+    path = write(
+        tmp_path,
+        "schema: 1\naxes:\n  stack: [tf-cuda-pip]\n  tf: ['2.11.0', '2.13.0']\n  python: ['3.10']\n",
+    )
     expansion = expand(load_matrix(path), KB)
     assert [c.id for c in expansion.cells] == ["tf-cuda-pip-tf2.13.0-py3.10"]
     assert "nvidia-cudnn-cu11==8.6.0.163" in expansion.cells[0].spec.requirements
@@ -61,14 +85,26 @@ def test_cuda_pip_before_212_is_rejected(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("schema: 1\naxes:\n  stack: [tf-cpu]\n  python: [3.10]\n", ":4: axes.python[0]: version 3.1 must be quoted"),
-        ("schema: 1\naxes:\n  stack: [tf-gpu]\n", ":3: axes.stack[0]: unknown stack 'tf-gpu' (did you mean 'tf-cpu'?)"),
+        (
+            "schema: 1\naxes:\n  stack: [tf-cpu]\n  python: [3.10]\n",
+            ":4: axes.python[0]: version 3.1 must be quoted",
+        ),
+        (
+            "schema: 1\naxes:\n  stack: [tf-gpu]\n",
+            ":3: axes.stack[0]: unknown stack 'tf-gpu' (did you mean 'tf-cpu'?)",
+        ),
         ("schema: 1\naxis:\n  stack: [tf-cpu]\n", ":2: axis: unknown key (did you mean 'axes'?)"),
         ("schema: 2\naxes:\n  stack: [tf-cpu]\n", ":1: schema:"),
         ("schema: 1\naxes:\n  stack: []\n", ":3: axes.stack:"),
-        ("schema: 1\ncell_id: '{stack}-{gpu}'\naxes:\n  stack: [tf-cpu]\n", "cell_id names unknown axes: gpu"),
+        (
+            "schema: 1\ncell_id: '{stack}-{gpu}'\naxes:\n  stack: [tf-cpu]\n",
+            "cell_id names unknown axes: gpu",
+        ),
         ("- 1\n- 2\n", ":1: a matrix file must be a mapping"),
-        ("schema: 1\naxes:\n  stack: [tf-cpu]\n  stack: [tf-cpu]\n", ":4: axes.stack: duplicate key"),
+        (
+            "schema: 1\naxes:\n  stack: [tf-cpu]\n  stack: [tf-cpu]\n",
+            ":4: axes.stack: duplicate key",
+        ),
         ("schema: 1\naxes: {stack: [tf-cpu\n", "YAML syntax error"),
     ],
 )
@@ -80,14 +116,20 @@ def test_bad_matrices_are_located(tmp_path: Path, text: str, expected: str) -> N
 
 
 def test_cell_id_missing_axis_is_located(tmp_path: Path) -> None:
-    path = write(tmp_path, "schema: 1\ncell_id: '{stack}-{tf}'\naxes:\n  stack: [tf-cpu]\n  python: ['3.11']\n")
+    path = write(
+        tmp_path,
+        "schema: 1\ncell_id: '{stack}-{tf}'\naxes:\n  stack: [tf-cpu]\n  python: ['3.11']\n",
+    )
     with pytest.raises(InvalidFileError, match=r"m.yaml:2: cell_id: .* no value for 'tf'"):
         expand(load_matrix(path), KB)
 
 
 def test_duplicate_cell_ids(tmp_path: Path) -> None:
-    path = write(tmp_path, "schema: 1\ncell_id: '{stack}'\naxes:\n  stack: [tf-cpu]\n  tf: ['2.21.0', '2.20.0']\n"
-                 "  python: ['3.11']\n")
+    path = write(
+        tmp_path,
+        "schema: 1\ncell_id: '{stack}'\naxes:\n  stack: [tf-cpu]\n  tf: ['2.21.0', '2.20.0']\n"
+        "  python: ['3.11']\n",
+    )
     with pytest.raises(InvalidFileError, match="two cells get the id 'tf-cpu'"):
         expand(load_matrix(path), KB)
 

@@ -28,10 +28,13 @@ STACKS = ["tf-cpu", "tf-cuda-pip"]
     pythons=st.lists(st.sampled_from(PYTHONS), min_size=1, max_size=4, unique=True),
     python_source=st.sampled_from(["distro", "image"]),
 )
-def test_expansion_never_yields_a_rejected_cell(stacks: list[str], tfs: list[str], pythons: list[str],
-                                                python_source: str) -> None:
-    text = (f"schema: 1\npython_source: {python_source}\naxes:\n  stack: {json.dumps(stacks)}\n"
-            f"  tf: {json.dumps(tfs)}\n  python: {json.dumps(pythons)}\n")
+def test_expansion_never_yields_a_rejected_cell(
+    stacks: list[str], tfs: list[str], pythons: list[str], python_source: str
+) -> None:
+    text = (
+        f"schema: 1\npython_source: {python_source}\naxes:\n  stack: {json.dumps(stacks)}\n"
+        f"  tf: {json.dumps(tfs)}\n  python: {json.dumps(pythons)}\n"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "m.yaml"
         path.write_text(text)

@@ -22,13 +22,20 @@ def test_two_stage_venv_layout_and_probe_last() -> None:
     assert "DO NOT EDIT" in text
     assert "ARG BASE_IMAGE=debian:bookworm-slim" in text
     stages = [line for line in text.splitlines() if line.startswith("FROM ")]
-    assert stages == ["FROM ${BASE_IMAGE} AS runtime", "FROM runtime AS toolchain", "FROM toolchain AS builder",
-                      "FROM runtime"]
+    assert stages == [
+        "FROM ${BASE_IMAGE} AS runtime",
+        "FROM runtime AS toolchain",
+        "FROM toolchain AS builder",
+        "FROM runtime",
+    ]
     final = text.split("FROM runtime\n", 1)[1]
     assert "COPY --from=builder /opt/venv /opt/venv" in final
     assert "ca-bundle" not in final and "pip" not in final.replace("envforge-probe", "")
     assert text.rstrip().splitlines()[-1] == "COPY probe/ /opt/envforge/"
-    assert "RUN python3 -m venv /opt/venv \\\n && /tmp/envforge/pip-install tensorflow-cpu==2.21.0" in text
+    assert (
+        "RUN python3 -m venv /opt/venv \\\n && /tmp/envforge/pip-install tensorflow-cpu==2.21.0"
+        in text
+    )
 
 
 def test_cuda_image_declares_driver_requirement_and_labels() -> None:

@@ -15,11 +15,14 @@ SCHEMA_PATH = project.matrices_dir() / "matrix.schema.json"
 
 
 def test_committed_schema_is_up_to_date() -> None:
-    assert json.loads(SCHEMA_PATH.read_text()) == json.loads(json.dumps(matrix_schema())), \
+    assert json.loads(SCHEMA_PATH.read_text()) == json.loads(json.dumps(matrix_schema())), (
         "run scripts/generate-schema"
+    )
 
 
-@pytest.mark.parametrize("path", sorted(project.matrices_dir().glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(project.matrices_dir().glob("*.yaml")), ids=lambda p: p.name
+)
 def test_shipped_matrices_satisfy_the_schema(path) -> None:  # type: ignore[no-untyped-def]
     jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(SCHEMA_PATH.read_text()))
 

@@ -7,7 +7,14 @@ import pytest
 from envforge.errors import BadInputError, InvalidFileError
 from envforge.site import find_ca_bundle, load_site
 
-ENV_VARS = ("PIP_CERT", "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "PIP_CONFIG_FILE", "ENVFORGE_SITE")
+ENV_VARS = (
+    "PIP_CERT",
+    "SSL_CERT_FILE",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+    "PIP_CONFIG_FILE",
+    "ENVFORGE_SITE",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -16,8 +23,10 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home" / ".config"))
-    monkeypatch.setattr("envforge.site._pip_config_files",
-                        lambda: [tmp_path / "home" / ".config" / "pip" / "pip.conf"])
+    monkeypatch.setattr(
+        "envforge.site._pip_config_files",
+        lambda: [tmp_path / "home" / ".config" / "pip" / "pip.conf"],
+    )
     monkeypatch.chdir(tmp_path)
 
 
@@ -49,7 +58,9 @@ def test_pip_config_then_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def test_site_file_maps_bases(tmp_path: Path) -> None:
     (tmp_path / ".envforge").mkdir()
-    (tmp_path / ".envforge" / "site.yaml").write_text('bases:\n  "debian:bookworm-slim": "mirror/debian:12"\n')
+    (tmp_path / ".envforge" / "site.yaml").write_text(
+        'bases:\n  "debian:bookworm-slim": "mirror/debian:12"\n'
+    )
     site = load_site(None)
     assert site.base_for("debian:bookworm-slim") == "mirror/debian:12"
     assert site.base_for("debian:trixie-slim", {"debian:trixie-slim": "m/t"}) == "m/t"

@@ -10,22 +10,43 @@ from envforge.errors import BadInputError
 from envforge.host import HostInfo
 from envforge.store import Store, new_run_id
 
-HOST = HostInfo(hostname="h", kernel="6.1", os="Debian", engine="docker 20.10", engine_gpu_runtime=False,
-                driver=None, gpus=())
+HOST = HostInfo(
+    hostname="h",
+    kernel="6.1",
+    os="Debian",
+    engine="docker 20.10",
+    engine_gpu_runtime=False,
+    driver=None,
+    gpus=(),
+)
 
 
-def make_cert(cell: str = "c1", verdict: Verdict = Verdict.CERTIFIED, level: int = 3) -> Certificate:
-    return Certificate(cell_id=cell, image_id="sha256:abc", image_tag="envforge/c1:1", host_fingerprint=HOST.fingerprint,
-                       verdict=verdict, level_requested=level, level_reached=1, ceiling="no GPU",
-                       expectations={"accelerator": "cpu"}, checks=({"id": "x", "status": "pass"},),
-                       diagnoses=(Diagnosis("CODE", "why", "fix", ("line",)),), timings={"build_s": 1.0},
-                       facts={"a": 1})
+def make_cert(
+    cell: str = "c1", verdict: Verdict = Verdict.CERTIFIED, level: int = 3
+) -> Certificate:
+    return Certificate(
+        cell_id=cell,
+        image_id="sha256:abc",
+        image_tag="envforge/c1:1",
+        host_fingerprint=HOST.fingerprint,
+        verdict=verdict,
+        level_requested=level,
+        level_reached=1,
+        ceiling="no GPU",
+        expectations={"accelerator": "cpu"},
+        checks=({"id": "x", "status": "pass"},),
+        diagnoses=(Diagnosis("CODE", "why", "fix", ("line",)),),
+        timings={"build_s": 1.0},
+        facts={"a": 1},
+    )
 
 
 def test_roundtrip_and_latest(tmp_path: Path) -> None:
     with Store(tmp_path / "r.db") as store:
         run = new_run_id()
-        store.start_run(run, command="certify", host=HOST, level=3, matrix="m.yaml", matrix_digest="d")
+        store.start_run(
+            run, command="certify", host=HOST, level=3, matrix="m.yaml", matrix_digest="d"
+        )
         store.add(run, make_cert(verdict=Verdict.FAILED), build_log="b.log")
         store.add(run, make_cert())
         store.finish_run(run, "finished")

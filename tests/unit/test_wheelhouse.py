@@ -11,7 +11,10 @@ from envforge.matrix import expand, load_matrix
 from envforge.wheelhouse import Wheelhouse, platform_tags
 
 KB = load_knowledge()
-CELLS = {c.id: c for c in expand(load_matrix(Path(__file__).parents[1] / "golden" / "matrix.yaml"), KB).cells}
+CELLS = {
+    c.id: c
+    for c in expand(load_matrix(Path(__file__).parents[1] / "golden" / "matrix.yaml"), KB).cells
+}
 
 
 def test_platform_tags_follow_glibc() -> None:
@@ -23,7 +26,9 @@ def test_platform_tags_follow_glibc() -> None:
 
 def test_download_command_targets_the_image(tmp_path: Path) -> None:
     house = Wheelhouse(tmp_path, KB)
-    argv = house.command(CELLS["plaidml-py3.9"].spec, tmp_path / "dest")  # Debian 11: Python 3.9, glibc 2.31
+    argv = house.command(
+        CELLS["plaidml-py3.9"].spec, tmp_path / "dest"
+    )  # Debian 11: Python 3.9, glibc 2.31
     assert argv[argv.index("--python-version") + 1] == "3.9" and "cp39" in argv
     platforms = [argv[i + 1] for i, a in enumerate(argv) if a == "--platform"]
     assert platforms[0] == "manylinux_2_31_x86_64"
@@ -36,7 +41,9 @@ def test_offline_needs_wheels_and_resolves_from_them_alone(tmp_path: Path) -> No
     with pytest.raises(BadInputError, match="holds no wheels"):
         Wheelhouse(tmp_path, KB, offline=True)
     (tmp_path / "x-1-py3-none-any.whl").write_bytes(b"")
-    argv = Wheelhouse(tmp_path, KB, offline=True).command(CELLS["keras-jax-py3.11"].spec, tmp_path / "d")
+    argv = Wheelhouse(tmp_path, KB, offline=True).command(
+        CELLS["keras-jax-py3.11"].spec, tmp_path / "d"
+    )
     assert argv[argv.index("--find-links") + 1] == str(tmp_path) and "--no-index" in argv
 
 
@@ -48,8 +55,12 @@ def test_recorded_resolution_is_reused_while_its_files_exist(tmp_path: Path) -> 
     record.write_text(json.dumps({"wheels": ["keras-3.15.1-py3-none-any.whl"]}))
     (tmp_path / "keras-3.15.1-py3-none-any.whl").write_bytes(b"")
     resolution = house.resolve(spec)  # no pip: the unit tests forbid subprocesses
-    assert resolution.complete and [w.name for w in resolution.wheels] == ["keras-3.15.1-py3-none-any.whl"]
-    assert Wheelhouse(tmp_path, KB, offline=True)._record(spec) == record  # offline finds the same record
+    assert resolution.complete and [w.name for w in resolution.wheels] == [
+        "keras-3.15.1-py3-none-any.whl"
+    ]
+    assert (
+        Wheelhouse(tmp_path, KB, offline=True)._record(spec) == record
+    )  # offline finds the same record
 
 
 def test_stacks_with_their_own_index_skip_the_wheelhouse(tmp_path: Path) -> None:

@@ -26,7 +26,9 @@ def test_lines_of_keys_and_items(tmp_path: Path) -> None:
 def test_duplicate_key_is_located(tmp_path: Path) -> None:
     with pytest.raises(InvalidFileError) as err:
         load_yaml(write(tmp_path, "a: 1\nb: 2\na: 3\n"))
-    assert err.value.lines == [f"{tmp_path / 'f.yaml'}:3: a: duplicate key (first defined on line 1)"]
+    assert err.value.lines == [
+        f"{tmp_path / 'f.yaml'}:3: a: duplicate key (first defined on line 1)"
+    ]
 
 
 def test_syntax_error_is_located(tmp_path: Path) -> None:
@@ -57,7 +59,9 @@ class Outer(BaseModel):
 
 
 def test_every_validation_error_reported_with_line_and_suggestion(tmp_path: Path) -> None:
-    loaded = load_yaml(write(tmp_path, "items:\n  - name: a\n    count: x\n  - name: b\n    cuont: 1\n"))
+    loaded = load_yaml(
+        write(tmp_path, "items:\n  - name: a\n    count: x\n  - name: b\n    cuont: 1\n")
+    )
     with pytest.raises(InvalidFileError) as err:
         validate(loaded, Outer)
     lines = err.value.lines
