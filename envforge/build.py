@@ -1,4 +1,4 @@
-"""Build plans: a context per cell, content-hash caching, shared stages, per-cell logs, parallel builds.
+"""Build plans: a context per cell, content-hash caching, per-cell logs, parallel builds.
 
 A cell's image is tagged ``envforge/<cell>:<hash>`` where the hash covers everything that goes into
 the build (rendered Dockerfile, generated files, probe payload, CA bundle, wheels, the resolved base
@@ -7,9 +7,9 @@ image's id). An image with that tag already present means nothing changed: it is
 Wheels reach builds over HTTP from the host (wheelhouse.WheelServer) when the engine is local and the
 build is online; offline builds carry them in their context.
 
-Cells that share a base share their first stages (``runtime`` and ``toolchain``: the distribution's
-Python and venv). Those stages are built once per distinct prefix before the cells are built in
-parallel, so concurrent builds take them from the layer cache instead of all doing the same apt work.
+All cells start at once (up to ``jobs``): their first stages (the distribution's Python) are mostly
+network-bound apt work that overlaps well, which measured faster here than building shared stages
+first and making the other cells wait for them.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Callable, Protocol, TextIO
 
 from . import __version__
-from .engine import LABEL_ROLE, LABEL_RUN, Engine
+from .engine import Engine
 from .matrix import Cell
-from .render import LABEL_PREFIX, RenderedCell
+from .render import RenderedCell
 from .site import Site
 from .wheelhouse import Wheelhouse, WheelServer
 
@@ -40,12 +40,8 @@ __all__ = [
     "build_cells",
     "probe_payload",
     "image_tag",
-    "LABEL_CONTENT_HASH",
-    "TOOLCHAIN_STAGE",
 ]
 
-LABEL_CONTENT_HASH = f"{LABEL_PREFIX}.content-hash"
-TOOLCHAIN_STAGE = "toolchain"
 _PROBE_DIR = Path(__file__).resolve().parent / "probe"
 
 
@@ -103,18 +99,6 @@ class _Plan:
     digest: str = ""
     tag: str = ""
     result: BuildResult | None = None  # set when nothing is left to build (cached, or failed early)
-
-    def stage_key(self, base_id: str) -> str | None:
-        """Cells with the same key share the stages before the builder's first COPY."""
-        lines = self.rendered.dockerfile.splitlines()
-        if f"FROM runtime AS {TOOLCHAIN_STAGE}" not in lines:
-            return None
-        prefix = [
-            line
-            for line in lines[: lines.index("COPY build/ /tmp/envforge/")]
-            if not line.startswith("#")
-        ]
-        return hashlib.sha256("\n".join([base_id, *prefix]).encode()).hexdigest()
 
 
 def probe_payload() -> dict[str, bytes]:
@@ -262,58 +246,45 @@ def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
 
 
 def _build(
-    engine: Engine,
-    plan: _Plan,
-    settings: BuildSettings,
-    progress: BuildProgress | None,
-    target: str | None = None,
-    log: _Log | None = None,
-    stage_key: str = "",
+    engine: Engine, plan: _Plan, settings: BuildSettings, progress: BuildProgress | None
 ) -> BuildResult:
-    """Run the engine build of ``plan`` (the whole image, or only up to the shared stage ``target``)."""
-    labels = {
-        LABEL_CONTENT_HASH: plan.digest if target is None else stage_key,
-        f"{LABEL_PREFIX}.matrix-digest": settings.matrix_digest,
-        f"{LABEL_PREFIX}.version": __version__,
-        f"{LABEL_PREFIX}.base-image": plan.base,
-        LABEL_RUN: settings.run_id,
-        LABEL_ROLE: "cell-image" if target is None else "stage-cache",
+    """Run the engine build of ``plan``; the build-time labels go in as build arguments."""
+    label_args = {
+        "ENVFORGE_CONTENT_HASH": plan.digest,
+        "ENVFORGE_MATRIX_DIGEST": settings.matrix_digest,
+        "ENVFORGE_VERSION": __version__,
+        "ENVFORGE_BASE_IMAGE": plan.base,
+        "ENVFORGE_RUN": settings.run_id,
+        "ENVFORGE_ROLE": "cell-image",
     }
-    own_log = log is None
-    log = log or _Log(plan.log_path)
+    buildargs = {"BASE_IMAGE": plan.base, **label_args}
+    if plan.wheel_url:
+        buildargs["ENVFORGE_WHEELHOUSE_URL"] = plan.wheel_url
+    log = _Log(plan.log_path)
     try:
         with tempfile.TemporaryDirectory(prefix=f"envforge-{plan.cell.id}-") as tmp:
             context = Path(tmp)
             _write_context(
                 context, plan.rendered, plan.files, () if plan.wheel_url else plan.wheels
             )
-            if target is None:
-                log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
-                for note in plan.notes:
-                    log(f"# {note}")
-                if settings.offline:
-                    log("# offline: the build runs with no network (network_mode=none)")
-            else:
-                log(f"# shared stage '{target}' for the cells on {plan.base}")
+            log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
+            for note in plan.notes:
+                log(f"# {note}")
+            if settings.offline:
+                log("# offline: the build runs with no network (network_mode=none)")
             outcome = engine.build(
                 context,
-                tag=plan.tag if target is None else f"envforge/stage:{stage_key[:16]}",
-                labels=labels,
-                buildargs={
-                    "BASE_IMAGE": plan.base,
-                    **({"ENVFORGE_WHEELHOUSE_URL": plan.wheel_url} if plan.wheel_url else {}),
-                },
-                nocache=settings.nocache and target is None,
+                tag=plan.tag,
+                buildargs=buildargs,
+                nocache=settings.nocache,
                 network_mode="none" if settings.offline else None,
-                target=target,
                 log=log,
                 on_step=(lambda s, t: progress.build_step(plan.cell.id, s, t))
-                if progress and target is None
+                if progress
                 else None,
             )
     finally:
-        if own_log:
-            log.close()
+        log.close()
     return BuildResult(
         plan.cell.id,
         outcome.image_id,
@@ -340,8 +311,6 @@ def build_cells(
     settings.logs_dir.mkdir(parents=True, exist_ok=True)
     lock = threading.Lock()
     results: dict[str, BuildResult] = {}
-    stage_done: dict[str, threading.Event] = {}
-    stage_owner: dict[str, str] = {}
 
     def finish(plan: _Plan, result: BuildResult) -> None:
         results[plan.cell.id] = result
@@ -351,59 +320,14 @@ def build_cells(
             with lock:
                 on_built(plan.cell, result)
 
-    def claim(key: str, cell_id: str) -> threading.Event | None:
-        """The event of the shared stage ``key``; None when the caller now owns (must build) it."""
-        with lock:
-            if key in stage_done:
-                return stage_done[key]
-            stage_done[key] = threading.Event()
-            stage_owner[key] = cell_id
-            return None
-
-    def build_stage(plan: _Plan, key: str, log: _Log) -> None:
-        try:
-            _build(engine, plan, settings, progress, target=TOOLCHAIN_STAGE, log=log, stage_key=key)
-        finally:
-            stage_done[
-                key
-            ].set()  # a failed shared stage fails again, with its log, in the cell's own build
-
     def one(item: tuple[Cell, RenderedCell]) -> None:
         cell, rendered = item
         if progress:
             progress.build_started(cell.id)
         plan, base_id = _plan_base(engine, cell, rendered, settings)
-        if base_id is None:
-            finish(plan, plan.result)  # type: ignore[arg-type]
-            return
-        key = plan.stage_key(base_id) if not settings.nocache else None
-        log = _Log(plan.log_path)
-        early: threading.Thread | None = None
-        try:
-            cold = settings.wheelhouse is not None and not settings.wheelhouse.is_recorded(
-                cell.spec
-            )
-            if key is not None and cold and claim(key, cell.id) is None:
-                # Resolving wheels takes a while on a cold run: build the shared stage meanwhile.
-                early = threading.Thread(target=build_stage, args=(plan, key, log), daemon=True)
-                early.start()
+        if base_id is not None:
             _plan_wheels(engine, plan, base_id, settings, wheel_url)
-            if plan.result is None and key is not None:
-                if early is not None:
-                    early.join()
-                elif (event := claim(key, cell.id)) is None:
-                    build_stage(plan, key, log)
-                else:
-                    log(
-                        f"# waiting for the shared stage '{TOOLCHAIN_STAGE}' built with {stage_owner[key]}"
-                    )
-                    event.wait()
-            result = plan.result or _build(engine, plan, settings, progress, log=log)
-            if early is not None:
-                early.join()
-        finally:
-            log.close()
-        finish(plan, result)
+        finish(plan, plan.result or _build(engine, plan, settings, progress))
 
     jobs = max(1, min(settings.jobs, len(cells)))
     with ExitStack() as stack:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shlex
 from dataclasses import dataclass
 from functools import cache
@@ -21,7 +22,7 @@ import jinja2
 from . import __version__, project
 from .errors import BadInputError
 from .matrix import Cell
-from .stacks import STACKS
+from .stacks import STACKS, StackSpec
 
 __all__ = ["RenderedCell", "render_cell", "template_for", "cell_labels", "LABEL_PREFIX"]
 
@@ -58,10 +59,39 @@ def _environment(directory: Path) -> jinja2.Environment:
         autoescape=False,  # noqa: S701 - Dockerfiles, not HTML
     )
     env.filters["shquote"] = lambda value: shlex.quote(str(value))
-    env.filters["dquote"] = lambda value: json.dumps(
-        str(value), ensure_ascii=False
-    )  # a Dockerfile "string"
+    env.filters["dquote"] = lambda value: json.dumps(str(value), ensure_ascii=False)  # "a string"
+    env.filters["envquote"] = _env_value
     return env
+
+
+def _env_value(value: object) -> str:
+    """An ENV value: bare when plain (so ``$PATH`` expands), else a double-quoted string."""
+    text = str(value)
+    return (
+        text
+        if re.fullmatch(r"[A-Za-z0-9_./:,=+@$-]+", text)
+        else json.dumps(text, ensure_ascii=False)
+    )
+
+
+def final_env(spec: StackSpec) -> list[tuple[str, str]]:
+    """The final stage's environment, in one ENV instruction: paths, the stack's variables, and what
+    the NVIDIA container toolkit reads (which GPUs and libraries to inject, the driver requirement)."""
+    if spec.layout == "venv":
+        pairs = [("PATH", "/opt/venv/bin:/opt/envforge/bin:$PATH"), ("VIRTUAL_ENV", "/opt/venv")]
+    else:
+        pairs = [("PATH", "/opt/envforge/bin:$PATH")]
+    pairs += list(spec.env)
+    if spec.accelerator == "cuda":
+        if spec.nvidia_require_cuda:
+            pairs.append(("NVIDIA_REQUIRE_CUDA", spec.nvidia_require_cuda))
+        pairs += [
+            ("NVIDIA_VISIBLE_DEVICES", "all"),
+            ("NVIDIA_DRIVER_CAPABILITIES", "compute,utility"),
+        ]
+    if spec.library_dirs:
+        pairs.append(("LD_LIBRARY_PATH", ":".join(spec.library_dirs)))
+    return pairs
 
 
 def template_for(cell: Cell) -> str:
@@ -106,9 +136,7 @@ def render_cell(
         "runtime_packages": list(spec.apt_packages),
         "requirements": list(spec.requirements),
         "pip_args": list(spec.pip_args),
-        "env": list(spec.env),
-        "nvidia_require_cuda": spec.nvidia_require_cuda,
-        "library_dirs": list(spec.library_dirs),
+        "final_env": final_env(spec),
         "labels": cell_labels(cell),
         "accelerator": spec.accelerator,
         "spec": spec,
@@ -122,6 +150,11 @@ def render_cell(
         ) from None
     except jinja2.UndefinedError as exc:
         raise BadInputError(f"cell {cell.id}: template {template}: {exc.message}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        where = f"{exc.filename or exc.name}:{exc.lineno}"
+        raise BadInputError(f"cell {cell.id}: template error at {where}: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        raise BadInputError(f"cell {cell.id}: template {template}: {exc}") from None
     scripts = directory / "context"
     files = {
         "build/pip-install": (scripts / "pip-install").read_bytes(),

@@ -26,8 +26,14 @@ RUN python3 -m venv /opt/venv \
 FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
-    VIRTUAL_ENV=/opt/venv
-ENV KERAS_BACKEND=jax
+    VIRTUAL_ENV=/opt/venv \
+    KERAS_BACKEND=jax
+
+# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
+# node without envforge installed: docker run --rm IMAGE envforge-probe
+COPY probe/ /opt/envforge/
+
+ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="keras-jax-py3.11" \
       io.envforge.expect="{\"accelerator\": \"cpu\", \"backend\": \"jax\", \"framework\": \"keras-jax\", \"framework_version\": \"3.15.1\", \"keras_major\": 3, \"python\": \"3.11\"}" \
       io.envforge.expect.accelerator="cpu" \
@@ -38,8 +44,10 @@ LABEL io.envforge.cell="keras-jax-py3.11" \
       org.opencontainers.image.base.name="debian:bookworm-slim" \
       org.opencontainers.image.description="Keras 3 on JAX (jax, or jax[cudaNN] with a cuda axis)" \
       org.opencontainers.image.title="envforge keras-jax-py3.11" \
-      org.opencontainers.image.vendor="envforge"
-
-# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
-# node without envforge installed: docker run --rm IMAGE envforge-probe
-COPY probe/ /opt/envforge/
+      org.opencontainers.image.vendor="envforge" \
+      io.envforge.run="${ENVFORGE_RUN}" \
+      io.envforge.role="${ENVFORGE_ROLE}" \
+      io.envforge.content-hash="${ENVFORGE_CONTENT_HASH}" \
+      io.envforge.matrix-digest="${ENVFORGE_MATRIX_DIGEST}" \
+      io.envforge.base-image="${ENVFORGE_BASE_IMAGE}" \
+      io.envforge.version="${ENVFORGE_VERSION}"

@@ -26,9 +26,15 @@ RUN python3 -m venv /opt/venv \
 FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
-    VIRTUAL_ENV=/opt/venv
-ENV PLAIDML_DEVICE_IDS=llvm_cpu.0 \
+    VIRTUAL_ENV=/opt/venv \
+    PLAIDML_DEVICE_IDS=llvm_cpu.0 \
     PLAIDML_EXPERIMENTAL=1
+
+# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
+# node without envforge installed: docker run --rm IMAGE envforge-probe
+COPY probe/ /opt/envforge/
+
+ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="plaidml-py3.9" \
       io.envforge.expect="{\"accelerator\": \"cpu\", \"backend\": \"plaidml\", \"framework\": \"plaidml\", \"framework_version\": \"0.7.0\", \"keras_major\": 2, \"python\": \"3.9\"}" \
       io.envforge.expect.accelerator="cpu" \
@@ -39,8 +45,10 @@ LABEL io.envforge.cell="plaidml-py3.9" \
       org.opencontainers.image.base.name="debian:bullseye-slim" \
       org.opencontainers.image.description="PlaidML: Keras 2.2 with the plaidml backend on its CPU device (llvm_cpu.0)" \
       org.opencontainers.image.title="envforge plaidml-py3.9" \
-      org.opencontainers.image.vendor="envforge"
-
-# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
-# node without envforge installed: docker run --rm IMAGE envforge-probe
-COPY probe/ /opt/envforge/
+      org.opencontainers.image.vendor="envforge" \
+      io.envforge.run="${ENVFORGE_RUN}" \
+      io.envforge.role="${ENVFORGE_ROLE}" \
+      io.envforge.content-hash="${ENVFORGE_CONTENT_HASH}" \
+      io.envforge.matrix-digest="${ENVFORGE_MATRIX_DIGEST}" \
+      io.envforge.base-image="${ENVFORGE_BASE_IMAGE}" \
+      io.envforge.version="${ENVFORGE_VERSION}"

@@ -26,11 +26,17 @@ RUN python3 -m venv /opt/venv \
 FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
-    VIRTUAL_ENV=/opt/venv
-ENV NVIDIA_REQUIRE_CUDA='cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0' \
+    VIRTUAL_ENV=/opt/venv \
+    NVIDIA_REQUIRE_CUDA="cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0" \
     NVIDIA_VISIBLE_DEVICES=all \
-    NVIDIA_DRIVER_CAPABILITIES=compute,utility
-ENV LD_LIBRARY_PATH=/opt/venv/lib/python3.10/site-packages/nvidia/cublas/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cuda_runtime/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cudnn/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cufft/lib:/opt/venv/lib/python3.10/site-packages/nvidia/curand/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cusolver/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cusparse/lib:/opt/venv/lib/python3.10/site-packages/nvidia/nccl/lib
+    NVIDIA_DRIVER_CAPABILITIES=compute,utility \
+    LD_LIBRARY_PATH=/opt/venv/lib/python3.10/site-packages/nvidia/cublas/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cuda_runtime/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cudnn/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cufft/lib:/opt/venv/lib/python3.10/site-packages/nvidia/curand/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cusolver/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cusparse/lib:/opt/venv/lib/python3.10/site-packages/nvidia/nccl/lib
+
+# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
+# node without envforge installed: docker run --rm IMAGE envforge-probe
+COPY probe/ /opt/envforge/
+
+ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-cuda-pip-py3.10" \
       io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"11.8\", \"cudnn\": \"8.6\", \"framework\": \"tensorflow\", \"framework_version\": \"2.13.0\", \"keras_major\": 2, \"nvidia_require_cuda\": \"cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0\", \"ptx\": \"8.0\", \"python\": \"3.10\", \"sass\": [\"3.5\", \"5.0\", \"6.0\", \"7.0\", \"7.5\"]}" \
       io.envforge.expect.accelerator="cuda" \
@@ -43,8 +49,10 @@ LABEL io.envforge.cell="tf-cuda-pip-py3.10" \
       org.opencontainers.image.base.name="ubuntu:22.04" \
       org.opencontainers.image.description="TensorFlow with CUDA from pip wheels (tensorflow[and-cuda], or nvidia-*-cu11 for 2.12-2.13)" \
       org.opencontainers.image.title="envforge tf-cuda-pip-py3.10" \
-      org.opencontainers.image.vendor="envforge"
-
-# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
-# node without envforge installed: docker run --rm IMAGE envforge-probe
-COPY probe/ /opt/envforge/
+      org.opencontainers.image.vendor="envforge" \
+      io.envforge.run="${ENVFORGE_RUN}" \
+      io.envforge.role="${ENVFORGE_ROLE}" \
+      io.envforge.content-hash="${ENVFORGE_CONTENT_HASH}" \
+      io.envforge.matrix-digest="${ENVFORGE_MATRIX_DIGEST}" \
+      io.envforge.base-image="${ENVFORGE_BASE_IMAGE}" \
+      io.envforge.version="${ENVFORGE_VERSION}"

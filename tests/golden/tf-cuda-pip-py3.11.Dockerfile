@@ -26,10 +26,16 @@ RUN python3 -m venv /opt/venv \
 FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
-    VIRTUAL_ENV=/opt/venv
-ENV NVIDIA_REQUIRE_CUDA='cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0' \
+    VIRTUAL_ENV=/opt/venv \
+    NVIDIA_REQUIRE_CUDA="cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0" \
     NVIDIA_VISIBLE_DEVICES=all \
     NVIDIA_DRIVER_CAPABILITIES=compute,utility
+
+# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
+# node without envforge installed: docker run --rm IMAGE envforge-probe
+COPY probe/ /opt/envforge/
+
+ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-cuda-pip-py3.11" \
       io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"12.5\", \"cudnn\": \"9.3\", \"framework\": \"tensorflow\", \"framework_version\": \"2.21.0\", \"keras_major\": 3, \"nvidia_require_cuda\": \"cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0\", \"ptx\": \"9.0\", \"python\": \"3.11\", \"sass\": [\"6.0\", \"7.0\", \"8.0\", \"8.9\"]}" \
       io.envforge.expect.accelerator="cuda" \
@@ -42,8 +48,10 @@ LABEL io.envforge.cell="tf-cuda-pip-py3.11" \
       org.opencontainers.image.base.name="debian:bookworm-slim" \
       org.opencontainers.image.description="TensorFlow with CUDA from pip wheels (tensorflow[and-cuda], or nvidia-*-cu11 for 2.12-2.13)" \
       org.opencontainers.image.title="envforge tf-cuda-pip-py3.11" \
-      org.opencontainers.image.vendor="envforge"
-
-# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
-# node without envforge installed: docker run --rm IMAGE envforge-probe
-COPY probe/ /opt/envforge/
+      org.opencontainers.image.vendor="envforge" \
+      io.envforge.run="${ENVFORGE_RUN}" \
+      io.envforge.role="${ENVFORGE_ROLE}" \
+      io.envforge.content-hash="${ENVFORGE_CONTENT_HASH}" \
+      io.envforge.matrix-digest="${ENVFORGE_MATRIX_DIGEST}" \
+      io.envforge.base-image="${ENVFORGE_BASE_IMAGE}" \
+      io.envforge.version="${ENVFORGE_VERSION}"

@@ -6,6 +6,12 @@ ARG BASE_IMAGE=rocm/tensorflow:rocm6.3.3-py3.12-tf2.17-dev
 
 FROM ${BASE_IMAGE}
 ENV PATH=/opt/envforge/bin:$PATH
+
+# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
+# node without envforge installed: docker run --rm IMAGE envforge-probe
+COPY probe/ /opt/envforge/
+
+ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-rocm-base-py3.12" \
       io.envforge.expect="{\"accelerator\": \"rocm\", \"backend\": \"tensorflow\", \"framework\": \"tensorflow\", \"framework_version\": \"2.17\", \"keras_major\": 3, \"python\": \"3.12\", \"rocm\": \"6.3\"}" \
       io.envforge.expect.accelerator="rocm" \
@@ -16,8 +22,10 @@ LABEL io.envforge.cell="tf-rocm-base-py3.12" \
       org.opencontainers.image.base.name="rocm/tensorflow:rocm6.3.3-py3.12-tf2.17-dev" \
       org.opencontainers.image.description="AMD's rocm/tensorflow image (TensorFlow and ROCm preinstalled)" \
       org.opencontainers.image.title="envforge tf-rocm-base-py3.12" \
-      org.opencontainers.image.vendor="envforge"
-
-# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
-# node without envforge installed: docker run --rm IMAGE envforge-probe
-COPY probe/ /opt/envforge/
+      org.opencontainers.image.vendor="envforge" \
+      io.envforge.run="${ENVFORGE_RUN}" \
+      io.envforge.role="${ENVFORGE_ROLE}" \
+      io.envforge.content-hash="${ENVFORGE_CONTENT_HASH}" \
+      io.envforge.matrix-digest="${ENVFORGE_MATRIX_DIGEST}" \
+      io.envforge.base-image="${ENVFORGE_BASE_IMAGE}" \
+      io.envforge.version="${ENVFORGE_VERSION}"

@@ -27,6 +27,12 @@ FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
     VIRTUAL_ENV=/opt/venv
+
+# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
+# node without envforge installed: docker run --rm IMAGE envforge-probe
+COPY probe/ /opt/envforge/
+
+ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-rocm-pip-py3.10" \
       io.envforge.expect="{\"accelerator\": \"rocm\", \"backend\": \"tensorflow\", \"framework\": \"tensorflow\", \"framework_version\": \"2.17.0\", \"keras_major\": 3, \"python\": \"3.10\", \"rocm\": \"6.3\"}" \
       io.envforge.expect.accelerator="rocm" \
@@ -37,8 +43,10 @@ LABEL io.envforge.cell="tf-rocm-pip-py3.10" \
       org.opencontainers.image.base.name="rocm/dev-ubuntu-22.04:6.3.3" \
       org.opencontainers.image.description="tensorflow-rocm wheels on AMD's ROCm user-space image" \
       org.opencontainers.image.title="envforge tf-rocm-pip-py3.10" \
-      org.opencontainers.image.vendor="envforge"
-
-# Last, small layer: the probe and the cell's expectations, so the image certifies itself on any
-# node without envforge installed: docker run --rm IMAGE envforge-probe
-COPY probe/ /opt/envforge/
+      org.opencontainers.image.vendor="envforge" \
+      io.envforge.run="${ENVFORGE_RUN}" \
+      io.envforge.role="${ENVFORGE_ROLE}" \
+      io.envforge.content-hash="${ENVFORGE_CONTENT_HASH}" \
+      io.envforge.matrix-digest="${ENVFORGE_MATRIX_DIGEST}" \
+      io.envforge.base-image="${ENVFORGE_BASE_IMAGE}" \
+      io.envforge.version="${ENVFORGE_VERSION}"

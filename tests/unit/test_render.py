@@ -31,7 +31,11 @@ def test_two_stage_venv_layout_and_probe_last() -> None:
     final = text.split("FROM runtime\n", 1)[1]
     assert "COPY --from=builder /opt/venv /opt/venv" in final
     assert "ca-bundle" not in final and "pip" not in final.replace("envforge-probe", "")
-    assert text.rstrip().splitlines()[-1] == "COPY probe/ /opt/envforge/"
+    layers = [line for line in text.splitlines() if line.startswith(("COPY ", "RUN ", "ADD "))]
+    assert (
+        layers[-1] == "COPY probe/ /opt/envforge/"
+    )  # the last filesystem layer; LABEL only adds metadata
+    assert text.splitlines()[-1].startswith('      io.envforge.version="${ENVFORGE_VERSION}"')
     assert (
         "RUN python3 -m venv /opt/venv \\\n && /tmp/envforge/pip-install tensorflow-cpu==2.21.0"
         in text
@@ -40,7 +44,7 @@ def test_two_stage_venv_layout_and_probe_last() -> None:
 
 def test_cuda_image_declares_driver_requirement_and_labels() -> None:
     rendered = render_cell(CELLS["tf-cuda-pip-tf2.21.0-py3.11"])
-    assert "NVIDIA_REQUIRE_CUDA='cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0'" in rendered.dockerfile
+    assert 'NVIDIA_REQUIRE_CUDA="cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"' in rendered.dockerfile
     assert "'tensorflow[and-cuda]==2.21.0'" in rendered.dockerfile
     assert rendered.labels["io.envforge.expect.cuda"] == "12.5"
     assert rendered.labels["io.envforge.expect.cudnn"] == "9.3"
