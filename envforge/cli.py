@@ -45,7 +45,7 @@ from .host import HostInfo, detect_host
 from .knowledge import KnowledgeBase, load_knowledge
 from .knowledge.driver import brand_of, check_driver, evaluate_require
 from .knowledge.explain import explain
-from .knowledge.models import parse_cc
+from .knowledge.models import Gpu, parse_cc
 from .matrix import Cell, Expansion, expand, load_matrix, select
 from .render import render_cell
 from .runner import CellOutcome, CertifyOptions, certify_cells, outcome_json
@@ -189,23 +189,37 @@ class _Prepared:
     settings: BuildSettings
 
 
+def _wheelhouse(args: argparse.Namespace, kb: KnowledgeBase) -> Wheelhouse | None:
+    """The shared wheelhouse the build options ask for (None with --no-wheelhouse)."""
+    if args.offline and args.no_wheelhouse:
+        raise BadInputError("--offline needs a wheelhouse (drop --no-wheelhouse)")
+    if args.no_wheelhouse:
+        return None
+    directory = Path(args.wheelhouse) if args.wheelhouse else STATE_DIR / "wheelhouse"
+    return Wheelhouse(
+        directory, kb, offline=args.offline, refresh=getattr(args, "refresh_wheelhouse", False)
+    )
+
+
+def _gpu_arg(kb: KnowledgeBase, name: str | None) -> Gpu | None:
+    """``--gpu NAME`` looked up in the knowledge base (BadInputError when it is not there)."""
+    if not name:
+        return None
+    gpu = kb.gpu(name)
+    if gpu is None:
+        raise BadInputError(
+            f"--gpu {name}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
+            hint="give its compute capability with --cc X.Y instead",
+        )
+    return gpu
+
+
 def _prepare(args: argparse.Namespace, output: Output) -> _Prepared:
     kb = load_knowledge()
     expansion = expand(load_matrix(project.resolve_matrix(args.matrix)), kb)
     cells = select(expansion.cells, args.select)
     site = load_site(args.site, args.ca_bundle)
-    if args.offline and args.no_wheelhouse:
-        raise BadInputError("--offline needs a wheelhouse (drop --no-wheelhouse)")
-    wheelhouse = (
-        None
-        if args.no_wheelhouse
-        else Wheelhouse(
-            Path(args.wheelhouse) if args.wheelhouse else STATE_DIR / "wheelhouse",
-            kb,
-            offline=args.offline,
-            refresh=args.refresh_wheelhouse,
-        )
-    )
+    wheelhouse = _wheelhouse(args, kb)
     engine = Engine.connect()
     host = detect_host(engine.info())
     run_id = new_run_id()
@@ -421,21 +435,10 @@ def cmd_forge(args: argparse.Namespace, output: Output) -> int:
     spec = forgelib.tf_spec(args.tf)
     if args.driver:
         _driver_arg(args.driver)
-    if args.gpu and kb.gpu(args.gpu) is None:
-        raise BadInputError(
-            f"--gpu {args.gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)"
-        )
+    _gpu_arg(kb, args.gpu)
     accelerator = args.accelerator or ("cuda" if args.driver or args.gpu else "cpu")
     site = load_site(args.site, args.ca_bundle)
-    wheelhouse = (
-        None
-        if args.no_wheelhouse
-        else Wheelhouse(
-            Path(args.wheelhouse) if args.wheelhouse else STATE_DIR / "wheelhouse",
-            kb,
-            offline=args.offline,
-        )
-    )
+    wheelhouse = _wheelhouse(args, kb)
     engine = Engine.connect()
     host = detect_host(engine.info())
     with Store(_db_path(args)) as store:
@@ -775,12 +778,7 @@ def cmd_driver_check(args: argparse.Namespace, output: Output) -> int:
         raise BadInputError("driver-check needs --driver V (or --baseline RUN --candidate RUN)")
     kb = load_knowledge()
     driver = _driver_arg(args.driver)
-    gpu = kb.gpu(args.gpu) if args.gpu else None
-    if args.gpu and gpu is None:
-        raise BadInputError(
-            f"--gpu {args.gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
-            hint="give its compute capability with --cc X.Y instead",
-        )
+    gpu = _gpu_arg(kb, args.gpu)
     if args.image or args.db:
         return _driver_rollout(args, output, kb, driver, gpu)
     if args.cuda is None:

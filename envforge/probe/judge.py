@@ -74,6 +74,7 @@ def _framework_checks(
     want_fw = expect.get("framework")
     if fw.get("error"):
         code, fix = "FRAMEWORK_IMPORT_FAILED", "install the framework the cell expects"
+        summary = f"{fw.get('name')} failed to import: {fw['error']}"
         backend = env.get("KERAS_BACKEND")
         if (
             backend
@@ -86,6 +87,10 @@ def _framework_checks(
                 else "KERAS_BACKEND_MISMATCH"
             )
             fix = f"unset KERAS_BACKEND (it names '{backend}') or install that backend"
+            summary = (
+                f"KERAS_BACKEND={backend} names a backend that cannot be imported here, so "
+                f"{summary}"
+            )
         elif "Illegal instruction" in fw["error"]:
             code, fix = "CPU_NO_AVX", "use a CPU with AVX, or a build without it"
         return [
@@ -93,7 +98,7 @@ def _framework_checks(
                 "framework.import",
                 1,
                 "fail",
-                f"{fw.get('name')} failed to import: {fw['error']}",
+                summary,
                 code=code,
                 evidence=[fw["error"]],
                 fix=fix,

@@ -172,6 +172,9 @@ def test_import_failure_stops_judging_and_names_a_missing_backend() -> None:
     checks = judge(f, CUDA_EXPECT)
     assert [c["id"] for c in checks] == ["framework.import"]
     assert checks[0]["code"] == "KERAS_BACKEND_NOT_TF"
+    assert checks[0]["summary"].startswith(
+        "KERAS_BACKEND=torch names a backend that cannot be imported"
+    )
     assert level_reached(checks, 1) == (0, checks[0] and f"L1 failed: {checks[0]['summary']}")
 
 
