@@ -155,9 +155,7 @@ def _lock(
         if not match:
             continue
         key = f"{canonicalize_name(match.group(1))}=={match.group(2)}"
-        requirements.append(
-            f"{line.strip()} --hash=sha256:{hashes[key]}" if key in hashes else line.strip()
-        )
+        requirements.append(f"{key} --hash=sha256:{hashes[key]}" if key in hashes else key)
     cert = outcome.certificate
     lock = {
         "schema_version": 1,

@@ -115,7 +115,7 @@ def verify_image(
     cell = labels.get(f"{LABEL_PREFIX}.cell")
     if expect_accelerator:
         expect["accelerator"] = expect_accelerator
-    injected = cell is None
+    injected = not cell  # no envforge cell label (or a blanked one): not an image envforge built
     target = _shim(engine, image, expect, run_id) if injected else image
     try:
         probe = probe_image(

@@ -105,10 +105,7 @@ def test_one_failing_cell_does_not_stop_the_others(small: dict[str, Any], tmp_pa
     )
     log = Path(small["workdir"], cells["keras-jax-jax0.4.99999"]["log"]).read_text()
     assert "jax==0.4.99999" in log
-    # The two cells share a base: one built the shared stage, the other waited for it; neither failed at it.
     logs = [Path(small["workdir"], c["log"]).read_text() for c in cells.values()]
-    assert sum("# shared stage 'toolchain'" in text for text in logs) == 1
-    assert sum("# waiting for the shared stage" in text for text in logs) == 1
     assert not any("engine error" in text for text in logs)
 
 
