@@ -521,12 +521,15 @@ def _keras_jax(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> S
 
 
 def _keras_torch(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> StackSpec:
+    """Keras 3 on PyTorch. Which torch build pip picks depends on the index (PyPI's Linux wheels are
+    CUDA builds; a local or PyTorch CPU index gives CPU ones), so CUDA is expected only with a cuda axis."""
     _, python = _keras3(kb, values, "torch")
     base, os_name, python_from = _python_base(kb, python, python_from)
+    cuda = parse_version(values["cuda"], what="CUDA version") if "cuda" in values else None
     return StackSpec(
         stack="keras-torch",
         framework="keras-torch",
-        accelerator="cuda",
+        accelerator="cuda" if cuda else "cpu",
         python=python,
         base_image=base,
         os=os_name,
@@ -536,6 +539,7 @@ def _keras_torch(values: dict[str, str], kb: KnowledgeBase, python_from: str) ->
         keras_major=3,
         backend="torch",
         env=(("KERAS_BACKEND", "torch"),),
+        nvidia_require_cuda=f"cuda>={cuda.major}.0" if cuda else None,
         sources=(
             kb.source_text("S-KERAS"),
             "pypi.org/project/torch: Linux x86_64 wheels are CUDA builds",
@@ -606,7 +610,7 @@ STACKS: dict[str, Stack] = {
         ),
         Stack(
             "keras-torch",
-            "Keras 3 on PyTorch (PyPI's torch, a CUDA build on Linux)",
+            "Keras 3 on PyTorch (torch from the index; CUDA expected with a cuda axis)",
             ("keras", "torch", "python"),
             _keras_torch,
         ),
