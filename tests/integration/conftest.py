@@ -74,6 +74,24 @@ def run_envforge(
     return result
 
 
+def why(result: subprocess.CompletedProcess[str], cwd: Path | None = None) -> str:
+    """A failed CLI run, explained: stderr's tail, each cell's verdict and the tail of its build log."""
+    lines = [result.stderr[-3000:]]
+    try:
+        cells = json.loads(result.stdout).get("cells", [])
+    except ValueError:
+        return "\n".join([*lines, result.stdout[-3000:]])
+    for cell in cells:
+        diagnoses = "; ".join(d["summary"] for d in cell.get("diagnoses", []))
+        lines.append(
+            f"{cell.get('cell')}: {cell.get('verdict')} ({cell.get('ceiling')}) {diagnoses}"
+        )
+        log = cell.get("build_log")
+        if log and cwd and (cwd / log).is_file():
+            lines.extend((cwd / log).read_text(errors="replace").splitlines()[-15:])
+    return "\n".join(lines)
+
+
 def _workdir(path: Path) -> Path:
     site = ROOT / ".envforge" / "site.yaml"
     if site.is_file():
@@ -95,7 +113,7 @@ def marked_ca_bundle(directory: Path) -> tuple[Path, str]:
 
 def _build_cell(workdir: Path, cell: str, *extra: str) -> str:
     result = run_envforge("build", "--select", cell, "--json", *extra, cwd=workdir, timeout=3000)
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     doc = json.loads(result.stdout)
     _RUNS.append(doc["run_id"])
     return str(doc["cells"][0]["image"])

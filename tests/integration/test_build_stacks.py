@@ -13,7 +13,7 @@ import pytest
 
 from envforge.engine import Engine
 
-from .conftest import ROOT, SESSION, run_envforge
+from .conftest import ROOT, SESSION, run_envforge, why
 
 pytestmark = pytest.mark.docker
 FIXTURES = ROOT / "tests" / "fixtures" / "matrices"
@@ -45,7 +45,7 @@ def small(
         "1",
         cwd=workdir,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     return {"doc": json.loads(result.stdout), "workdir": workdir}
 
 
@@ -176,7 +176,7 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(
         "--json",
         cwd=tmp_path,
     )
-    assert online.returncode == 0, online.stderr[-3000:]
+    assert online.returncode == 0, why(online, tmp_path)
     [built] = json.loads(online.stdout)["cells"]
     docker_client.images.remove(built["image"], force=True)
 
@@ -193,7 +193,7 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(
         "--json",
         cwd=tmp_path,
     )
-    assert offline.returncode == 0, offline.stderr[-3000:]
+    assert offline.returncode == 0, why(offline, tmp_path)
     [cell] = json.loads(offline.stdout)["cells"]
     assert (
         cell["ok"] and not cell["cached"] and cell["image"] == built["image"]

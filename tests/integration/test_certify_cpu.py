@@ -12,7 +12,7 @@ import docker
 import pytest
 from testcontainers.core.container import DockerContainer
 
-from .conftest import run_envforge
+from .conftest import run_envforge, why
 
 pytestmark = pytest.mark.docker
 CELL = "tf-cpu-tf2.21.0-py3.11"
@@ -34,7 +34,7 @@ def certified(cpu_image: dict[str, Any]) -> dict[str, Any]:
         "--json",
         cwd=workdir,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     return {
         "doc": json.loads(result.stdout),
         "db": db,

@@ -8,7 +8,7 @@ from pathlib import Path
 import docker
 import pytest
 
-from .conftest import run_envforge
+from .conftest import run_envforge, why
 
 pytestmark = pytest.mark.docker
 CELL = "tf-cuda-pip-tf2.21.0-py3.11"
@@ -27,7 +27,7 @@ def test_cuda_cell_certified_at_l1_with_every_library_versioned(
         cwd=workdir,
         timeout=3000,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     [cell] = json.loads(result.stdout)["cells"]
     assert cell["image"] == cuda_image and cell["build_cached"] is True
     assert cell["verdict"] == "CERTIFIED" and cell["level"] == 1

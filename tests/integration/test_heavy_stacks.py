@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_envforge
+from .conftest import ROOT, run_envforge, why
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 GOLDEN = str(ROOT / "tests" / "golden" / "matrix.yaml")
@@ -33,7 +33,7 @@ def test_keras_on_pytorch(workdir: Path) -> None:
         cwd=workdir,
         timeout=3000,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     [cell] = json.loads(result.stdout)["cells"]
     checks = {c["id"]: c for c in cell["checks"]}
     assert cell["verdict"] == "CERTIFIED" and checks["expect.backend"]["summary"].endswith(
@@ -59,7 +59,7 @@ def test_tensorflow_on_an_nvidia_cuda_base(workdir: Path) -> None:
     [cell] = json.loads(result.stdout)["cells"]
     if cell["verdict"] == "BUILD_FAILED" and "cannot be pulled" in cell["diagnoses"][0]["summary"]:
         pytest.skip(f"no nvidia/cuda base here: {cell['diagnoses'][0]['summary']}")
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     checks = {c["id"]: c for c in cell["checks"]}
     assert (
         checks["library.cudnn"]["status"] == "pass"

@@ -11,7 +11,7 @@ from typing import Any
 import docker
 import pytest
 
-from .conftest import SESSION, run_envforge
+from .conftest import SESSION, run_envforge, why
 
 pytestmark = pytest.mark.docker
 
@@ -140,7 +140,7 @@ def test_forge_builds_certifies_tags_and_locks(
         "--json",
         cwd=workdir,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, why(result, workdir)
     doc = json.loads(result.stdout)
     assert (
         doc["cell"] == "forge-tf-cpu-tf2.21.0-py3.11"
