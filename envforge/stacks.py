@@ -492,55 +492,62 @@ def _keras3(kb: KnowledgeBase, values: dict[str, str], backend: str) -> tuple[Ve
     return keras, python
 
 
-def _keras_jax(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> StackSpec:
-    _, python = _keras3(kb, values, "jax")
+def _keras3_spec(
+    values: dict[str, str],
+    kb: KnowledgeBase,
+    python_from: str,
+    backend: str,
+    backend_requirement: str,
+    cuda: Version | None,
+    sources: tuple[str, ...],
+) -> StackSpec:
+    """The spec of Keras 3 on ``backend``: CUDA is expected (and required of the driver) with ``cuda``."""
+    _, python = _keras3(kb, values, backend)
     base, os_name, python_from = _python_base(kb, python, python_from)
-    cuda = parse_version(values["cuda"], what="CUDA version") if "cuda" in values else None
+    return StackSpec(
+        stack=f"keras-{backend}",
+        framework=f"keras-{backend}",
+        accelerator="cuda" if cuda else "cpu",
+        python=python,
+        base_image=base,
+        os=os_name,
+        python_from=python_from,  # type: ignore[arg-type]
+        requirements=(pin("keras", values["keras"]), backend_requirement),
+        framework_version=values["keras"],
+        keras_major=3,
+        backend=backend,
+        env=(("KERAS_BACKEND", backend),),
+        nvidia_require_cuda=f"cuda>={cuda.major}.0" if cuda else None,
+        sources=sources,
+    )
+
+
+def _cuda_axis(values: dict[str, str]) -> Version | None:
+    return parse_version(values["cuda"], what="CUDA version") if "cuda" in values else None
+
+
+def _keras_jax(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> StackSpec:
+    cuda = _cuda_axis(values)
     if cuda is not None and cuda.major not in (12, 13):
         raise Unsupported(
             f"jax publishes CUDA wheels as jax[cuda12] and jax[cuda13], not for CUDA {cuda}",
             "keras.yaml",
         )
     jax = f"jax[cuda{cuda.major}]=={values['jax']}" if cuda else f"jax=={values['jax']}"
-    return StackSpec(
-        stack="keras-jax",
-        framework="keras-jax",
-        accelerator="cuda" if cuda else "cpu",
-        python=python,
-        base_image=base,
-        os=os_name,
-        python_from=python_from,  # type: ignore[arg-type]
-        requirements=(pin("keras", values["keras"]), jax),
-        framework_version=values["keras"],
-        keras_major=3,
-        backend="jax",
-        env=(("KERAS_BACKEND", "jax"),),
-        nvidia_require_cuda=f"cuda>={cuda.major}.0" if cuda else None,
-        sources=(kb.source_text("S-KERAS"),),
-    )
+    return _keras3_spec(values, kb, python_from, "jax", jax, cuda, (kb.source_text("S-KERAS"),))
 
 
 def _keras_torch(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> StackSpec:
     """Keras 3 on PyTorch. Which torch build pip picks depends on the index (PyPI's Linux wheels are
     CUDA builds; a local or PyTorch CPU index gives CPU ones), so CUDA is expected only with a cuda axis."""
-    _, python = _keras3(kb, values, "torch")
-    base, os_name, python_from = _python_base(kb, python, python_from)
-    cuda = parse_version(values["cuda"], what="CUDA version") if "cuda" in values else None
-    return StackSpec(
-        stack="keras-torch",
-        framework="keras-torch",
-        accelerator="cuda" if cuda else "cpu",
-        python=python,
-        base_image=base,
-        os=os_name,
-        python_from=python_from,  # type: ignore[arg-type]
-        requirements=(pin("keras", values["keras"]), pin("torch", values["torch"])),
-        framework_version=values["keras"],
-        keras_major=3,
-        backend="torch",
-        env=(("KERAS_BACKEND", "torch"),),
-        nvidia_require_cuda=f"cuda>={cuda.major}.0" if cuda else None,
-        sources=(
+    return _keras3_spec(
+        values,
+        kb,
+        python_from,
+        "torch",
+        pin("torch", values["torch"]),
+        _cuda_axis(values),
+        (
             kb.source_text("S-KERAS"),
             "pypi.org/project/torch: Linux x86_64 wheels are CUDA builds",
         ),
