@@ -6,24 +6,9 @@ from envforge.certify import Verdict, certify, parse_probe_output
 from envforge.host import GPU, HostInfo
 from envforge.outcome import ContainerRun
 
-NO_GPU = HostInfo(
-    hostname="h",
-    kernel="6.1",
-    os="Debian",
-    engine="docker 20.10",
-    engine_gpu_runtime=False,
-    driver=None,
-    gpus=(),
-)
-GPU_NO_TOOLKIT = HostInfo(
-    hostname="h",
-    kernel="6.1",
-    os="Debian",
-    engine="docker 20.10",
-    engine_gpu_runtime=False,
-    driver="580.65.06",
-    gpus=(GPU("NVIDIA H100 80GB HBM3", "9.0"),),
-)
+from .hosts import NO_GPU, host_with
+
+GPU_NO_TOOLKIT = host_with(driver="580.65.06", gpus=(GPU("NVIDIA H100 80GB HBM3", "9.0"),))
 EXPECT = {"framework": "tensorflow", "accelerator": "cuda", "cuda": "12.5", "cudnn": "9.3"}
 GOOD_FACTS = {
     "python": {"series": "3.11"},
@@ -112,14 +97,6 @@ def test_parse_probe_output_takes_the_last_json_line() -> None:
 
 
 def test_fingerprint_depends_on_driver_gpus_kernel_engine_not_hostname() -> None:
-    other = HostInfo(
-        hostname="other",
-        kernel="6.1",
-        os="x",
-        engine="docker 20.10",
-        engine_gpu_runtime=False,
-        driver=None,
-        gpus=(),
-    )
+    other = host_with(hostname="other", os="x")
     assert other.fingerprint == NO_GPU.fingerprint
     assert GPU_NO_TOOLKIT.fingerprint != NO_GPU.fingerprint

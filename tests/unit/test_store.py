@@ -7,18 +7,9 @@ import pytest
 
 from envforge.certify import Certificate, Diagnosis, Verdict
 from envforge.errors import BadInputError
-from envforge.host import HostInfo
 from envforge.store import Store, new_run_id
 
-HOST = HostInfo(
-    hostname="h",
-    kernel="6.1",
-    os="Debian",
-    engine="docker 20.10",
-    engine_gpu_runtime=False,
-    driver=None,
-    gpus=(),
-)
+from .hosts import NO_GPU as HOST
 
 
 def make_cert(
