@@ -11,7 +11,7 @@ from typing import Any
 import docker
 import pytest
 
-from envforge.engine import Engine
+from envforge.engine import BuildOutcome, Engine
 
 from .conftest import ROOT, SESSION, run_envforge, why
 
@@ -116,28 +116,24 @@ def test_engine_build_without_network_really_has_none(
         "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nRUN getent hosts deb.debian.org\n"
     )
     engine = Engine(docker_client)
-    base = {"BASE_IMAGE": "envforge/debian:bookworm"}
-    labels = {"io.envforge.test-session": SESSION}
-    cut = engine.build(
-        tmp_path,
-        tag=f"envforge-test/net:{SESSION}",
-        labels=labels,
-        buildargs=base,
-        log=lambda _: None,
-        nocache=True,
-        network_mode="none",
-    )
+    tag = f"envforge-test/net:{SESSION}"
+
+    def build(network_mode: str | None = None) -> BuildOutcome:
+        return engine.build(
+            tmp_path,
+            tag=tag,
+            labels={"io.envforge.test-session": SESSION},
+            buildargs={"BASE_IMAGE": "envforge/debian:bookworm"},
+            log=lambda _: None,
+            nocache=True,
+            network_mode=network_mode,
+        )
+
+    cut = build("none")
     assert cut.error is not None
-    ok = engine.build(
-        tmp_path,
-        tag=f"envforge-test/net:{SESSION}",
-        labels=labels,
-        buildargs=base,
-        log=lambda _: None,
-        nocache=True,
-    )
+    ok = build()
     assert ok.error is None, ok.error
-    docker_client.images.remove(f"envforge-test/net:{SESSION}", force=True)
+    docker_client.images.remove(tag, force=True)
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ so and skips, rather than pretending.
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,13 +19,14 @@ pytestmark = [pytest.mark.docker, pytest.mark.slow]
 GOLDEN = str(ROOT / "tests" / "golden" / "matrix.yaml")
 
 
-def test_keras_on_pytorch(workdir: Path) -> None:
-    result = run_envforge(
+def certify_at_l1(select: str, workdir: Path) -> subprocess.CompletedProcess[str]:
+    """Certify the golden matrix's cells matching ``select`` at L1, with JSON output."""
+    return run_envforge(
         "certify",
         "-m",
         GOLDEN,
         "--select",
-        "keras-torch-*",
+        select,
         "--level",
         "1",
         "--json",
@@ -33,6 +35,10 @@ def test_keras_on_pytorch(workdir: Path) -> None:
         cwd=workdir,
         timeout=3000,
     )
+
+
+def test_keras_on_pytorch(workdir: Path) -> None:
+    result = certify_at_l1("keras-torch-*", workdir)
     assert result.returncode == 0, why(result, workdir)
     [cell] = json.loads(result.stdout)["cells"]
     checks = {c["id"]: c for c in cell["checks"]}
@@ -42,20 +48,7 @@ def test_keras_on_pytorch(workdir: Path) -> None:
 
 
 def test_tensorflow_on_an_nvidia_cuda_base(workdir: Path) -> None:
-    result = run_envforge(
-        "certify",
-        "-m",
-        GOLDEN,
-        "--select",
-        "tf-cuda-base-*",
-        "--level",
-        "1",
-        "--json",
-        "--db",
-        str(workdir / "r.db"),
-        cwd=workdir,
-        timeout=3000,
-    )
+    result = certify_at_l1("tf-cuda-base-*", workdir)
     [cell] = json.loads(result.stdout)["cells"]
     if cell["verdict"] == "BUILD_FAILED" and "cannot be pulled" in cell["diagnoses"][0]["summary"]:
         pytest.skip(f"no nvidia/cuda base here: {cell['diagnoses'][0]['summary']}")
