@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -161,34 +162,26 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(
     site.write_text(f'bases:\n  "python:3.11-slim-bookworm": "{python_image}"\n')
     house = tmp_path / "wheels"
     matrix = str(FIXTURES / "offline.yaml")
-    online = run_envforge(
-        "build",
-        "-m",
-        matrix,
-        "--site",
-        str(site),
-        "--wheelhouse",
-        str(house),
-        "--json",
-        cwd=tmp_path,
-    )
+
+    def build(wheelhouse: Path, *options: str) -> subprocess.CompletedProcess[str]:
+        return run_envforge(
+            "build",
+            "-m",
+            matrix,
+            "--site",
+            str(site),
+            "--wheelhouse",
+            str(wheelhouse),
+            *options,
+            cwd=tmp_path,
+        )
+
+    online = build(house, "--json")
     assert online.returncode == 0, why(online, tmp_path)
     [built] = json.loads(online.stdout)["cells"]
     docker_client.images.remove(built["image"], force=True)
 
-    offline = run_envforge(
-        "build",
-        "-m",
-        matrix,
-        "--site",
-        str(site),
-        "--wheelhouse",
-        str(house),
-        "--offline",
-        "--no-cache",
-        "--json",
-        cwd=tmp_path,
-    )
+    offline = build(house, "--offline", "--no-cache", "--json")
     assert offline.returncode == 0, why(offline, tmp_path)
     [cell] = json.loads(offline.stdout)["cells"]
     assert (
@@ -198,18 +191,7 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(
     assert "offline: the build runs with no network" in log and "(pip --no-index)" in log
     assert "Looking in indexes" not in log
 
-    empty = tmp_path / "empty"
-    refused = run_envforge(
-        "build",
-        "-m",
-        matrix,
-        "--site",
-        str(site),
-        "--wheelhouse",
-        str(empty),
-        "--offline",
-        cwd=tmp_path,
-    )
+    refused = build(tmp_path / "empty", "--offline")
     assert refused.returncode == 2 and "holds no wheels" in refused.stderr
 
 
