@@ -83,7 +83,7 @@ def test_unchanged_cells_are_not_rebuilt(small: dict[str, Any]) -> None:
     result = run_envforge(
         "build", "-m", str(FIXTURES / "small.yaml"), "--json", cwd=small["workdir"]
     )
-    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.returncode == 0, why(result, small["workdir"])
     doc = json.loads(result.stdout)
     assert [c["cached"] for c in doc["cells"]] == [True, True]
     assert all(c["image"] in {x["image"] for x in small["doc"]["cells"]} for c in doc["cells"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
+import subprocess
 import tarfile
 from typing import Any
 
@@ -130,33 +131,25 @@ def test_image_certifies_itself_without_envforge(
 
 def test_rerun_reuses_the_image_and_the_certificate(certified: dict[str, Any]) -> None:
     bundle = str(certified["bundle"])  # same inputs, so the same content hash
-    result = run_envforge(
-        "certify",
-        "--select",
-        CELL,
-        "--db",
-        str(certified["db"]),
-        "--json",
-        "--ca-bundle",
-        bundle,
-        cwd=certified["workdir"],
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
+
+    def certify(*options: str) -> subprocess.CompletedProcess[str]:
+        return run_envforge(
+            "certify",
+            "--select",
+            CELL,
+            "--db",
+            str(certified["db"]),
+            "--json",
+            "--ca-bundle",
+            bundle,
+            *options,
+            cwd=certified["workdir"],
+        )
+
+    result = certify()
+    assert result.returncode == 0, why(result, certified["workdir"])
     [cell] = json.loads(result.stdout)["cells"]
     assert cell["build_cached"] is True and cell["reused_certificate"] is True
-    forced = run_envforge(
-        "certify",
-        "--select",
-        CELL,
-        "--db",
-        str(certified["db"]),
-        "--json",
-        "--force",
-        "--ca-bundle",
-        bundle,
-        "--level",
-        "1",
-        cwd=certified["workdir"],
-    )
+    forced = certify("--force", "--level", "1")
     [cell] = json.loads(forced.stdout)["cells"]
     assert cell["reused_certificate"] is False and cell["verdict"] == "CERTIFIED"

@@ -21,7 +21,7 @@ def records(cpu_image: dict[str, Any], tmp_path_factory: pytest.TempPathFactory)
     """A results database with a certified and a failed certificate of real probe runs."""
     db = tmp_path_factory.mktemp("records") / "r.db"
     ok = run_envforge("verify", cpu_image["image"], "--level", "1", "--db", str(db), cwd=db.parent)
-    assert ok.returncode == 0, ok.stderr[-2000:]
+    assert ok.returncode == 0, why(ok)
     bad = run_envforge(
         "verify",
         cpu_image["image"],
