@@ -75,18 +75,20 @@ def run_envforge(
 
 
 def why(result: subprocess.CompletedProcess[str], cwd: Path | None = None) -> str:
-    """A failed CLI run, explained: stderr's tail, each cell's verdict and the tail of its build log."""
+    """A failed CLI run, explained: stderr's tail, each cell's outcome and the tail of its build log.
+
+    Reads certify's cells (verdict, ceiling, diagnoses, build_log) and build's (ok, error, log)."""
     lines = [result.stderr[-3000:]]
     try:
         cells = json.loads(result.stdout).get("cells", [])
     except ValueError:
         return "\n".join([*lines, result.stdout[-3000:]])
     for cell in cells:
+        outcome = cell.get("verdict") or ("built" if cell.get("ok") else "not built")
+        detail = cell.get("ceiling") or cell.get("error")
         diagnoses = "; ".join(d["summary"] for d in cell.get("diagnoses", []))
-        lines.append(
-            f"{cell.get('cell')}: {cell.get('verdict')} ({cell.get('ceiling')}) {diagnoses}"
-        )
-        log = cell.get("build_log")
+        lines.append(f"{cell.get('cell')}: {outcome} ({detail}) {diagnoses}")
+        log = cell.get("build_log") or cell.get("log")
         if log and cwd and (cwd / log).is_file():
             lines.extend((cwd / log).read_text(errors="replace").splitlines()[-15:])
     return "\n".join(lines)
