@@ -1,8 +1,9 @@
 """Pure: (cell expectations, build outcome, probe run, host) -> Certificate.
 
-The probe's facts are judged again here with the *cell's* expectations (``probe.judge``, the same
-function the image uses on itself), then host knowledge the container cannot have is added (a GPU
-the engine cannot pass in). A crashed, hung or killed probe becomes a PROBE_ERROR certificate.
+Facts are judged once, by the probe inside the image (against the expectations envforge gave it);
+here the probe's checks are read back, and only what the host knows and the container cannot is
+added (a GPU the engine cannot pass in). A crashed, hung or killed probe, or a report that is not
+one, becomes a PROBE_ERROR certificate.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 
 from .host import HostInfo
 from .outcome import ContainerRun
-from .probe.judge import judge, level_reached
+from .probe.checks import Check, failed, level_reached
+from .probe.codes import Code
 
 __all__ = ["Verdict", "Diagnosis", "Certificate", "certify", "parse_probe_output"]
 
@@ -155,8 +157,8 @@ def _signal_name(number: int) -> str:
 
 
 def _host_checks(
-    checks: list[dict[str, Any]], host: HostInfo, level: int, expect: dict[str, Any]
-) -> list[dict[str, Any]]:
+    checks: list[Check], host: HostInfo, level: int, expect: dict[str, Any]
+) -> list[Check]:
     """Replace the container's view of L2 with the host's where the host knows better."""
     if (
         level < 2
@@ -165,19 +167,22 @@ def _host_checks(
         or host.engine_gpu_runtime
     ):
         return checks
-    fixed = [c for c in checks if c["id"] != "gpu.visible"]
-    fixed.append(
-        {
-            "id": "gpu.visible",
-            "level": 2,
-            "status": "fail",
-            "summary": f"this host has {len(host.gpus)} GPU(s) but the Docker engine has no NVIDIA runtime",
-            "code": "CONTAINER_TOOLKIT_NOT_CONFIGURED",
-            "evidence": [f"engine: {host.engine}"],
-            "fix": "install the NVIDIA Container Toolkit and run `nvidia-ctk runtime configure --runtime=docker`",
-        }
-    )
-    return fixed
+    return [c for c in checks if c.id != "gpu.visible"] + [
+        failed(
+            "gpu.visible",
+            2,
+            f"this host has {len(host.gpus)} GPU(s) but the Docker engine has no NVIDIA runtime",
+            Code.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+            evidence=[f"engine: {host.engine}"],
+        )
+    ]
+
+
+def _report_checks(doc: dict[str, Any]) -> list[Check] | None:
+    try:
+        return [Check.from_dict(c) for c in doc.get("checks") or []]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def certify(
@@ -191,9 +196,8 @@ def certify(
     build_error: str | None = None,
     build_seconds: float = 0.0,
     probe: ContainerRun | None = None,
-    gpu_peaks: dict[str, dict[str, float]] | None = None,
 ) -> Certificate:
-    """Judge one cell on one host (``gpu_peaks``: peak TFLOP/s by GPU name, for L3)."""
+    """One cell on one host: the probe's own judgement, plus what the host knows."""
     base = {
         "cell_id": cell_id,
         "image_id": image_id,
@@ -231,30 +235,39 @@ def certify(
             diagnoses=(diag,),
             timings=timings,
         )
+    judged = _report_checks(facts)
+    if judged is None:
+        diag = Diagnosis(
+            "PROBE_REPORT_INVALID",
+            "the probe's report has checks envforge cannot read",
+            "run the image's own probe (envforge-probe --json) to see what it prints",
+        )
+        return Certificate(
+            **base,
+            verdict=Verdict.PROBE_ERROR,
+            level_reached=0,
+            ceiling=diag.summary,
+            diagnoses=(diag,),
+            timings=timings,
+        )
     timings.update(
         {k: v for k, v in (facts.get("timings") or {}).items() if isinstance(v, (int, float))}
     )
-    judged = judge(facts, {**expectations, "gpu_peaks": gpu_peaks or {}}, level=level)
     checks = _host_checks(judged, host, level, expectations)
     reached, ceiling = level_reached(checks, level)
-    failed = [c for c in checks if c["status"] == "fail"]
     diagnoses = tuple(
-        Diagnosis(
-            c.get("code") or "CHECK_FAILED",
-            c["summary"],
-            c.get("fix"),
-            tuple(c.get("evidence") or ()),
-        )
+        Diagnosis(c.code, c.summary, c.fix, c.evidence)
         for c in checks
-        if c["status"] in ("fail", "warn") and c.get("code")
+        if c.status in ("fail", "warn") and c.code
     )
+    judgement = {"checks", "level_reached", "ceiling", "verdict", "passed"}
     return Certificate(
         **base,
-        verdict=Verdict.FAILED if failed else Verdict.CERTIFIED,
+        verdict=Verdict.FAILED if any(c.failed for c in checks) else Verdict.CERTIFIED,
         level_reached=reached,
         ceiling=ceiling,
-        checks=tuple(checks),
+        checks=tuple(c.to_dict() for c in checks),
         diagnoses=diagnoses,
         timings=timings,
-        facts=facts,
+        facts={k: v for k, v in facts.items() if k not in judgement},
     )

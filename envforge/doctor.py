@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from .certify import parse_probe_output
-from .probe.judge import judge
 from .probe.signatures import LAYER_ORDER, SIGNATURES, Signature, is_benign, match_line, shows_gpu
 
 __all__ = [
@@ -169,7 +168,8 @@ def probe_host(
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     try:
         done = subprocess.run(
-            [python, "-m", "envforge.probe", "--json", "--level", str(level)],
+            [python, "-m", "envforge.probe", "--json", "--level", str(level)]
+            + ["--expect-json", json.dumps({"accelerator": "cuda"})],
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -197,7 +197,7 @@ def host_diagnoses(
                 fix="run `python -m envforge.probe` yourself to see the error",
             )
         ], None
-    checks = judge(facts, facts.get("expect") or {"accelerator": "cuda"}, level=level)
+    checks = facts.get("checks") or []
     diagnoses = diagnose_checks(checks)
     gpu = bool((facts.get("host_gpu") or {}).get("nvidia_device_nodes"))
     seen = {d.code for d in diagnoses}

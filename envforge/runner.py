@@ -182,7 +182,6 @@ def _certify_one(
         image_tag=build.tag,
         build_seconds=build.seconds,
         probe=probe,
-        gpu_peaks=gpu_peaks,
     )
     store.add(settings.run_id, cert, build_log=str(build.log_path), probe_log=str(probe_log))
     return CellOutcome(cell, build, cert, probe_log=probe_log)

@@ -62,6 +62,7 @@ class Verification:
 
 
 def _shim(engine: Engine, image: str, expect: dict[str, Any], run_id: str) -> str:
+    """``image`` plus the probe as one layer, judging against ``expect``."""
     tag = f"envforge-verify/shim:{run_id.lower()}"
     files = {
         **probe_payload(),
@@ -116,7 +117,8 @@ def verify_image(
     if expect_accelerator:
         expect["accelerator"] = expect_accelerator
     injected = not cell  # no envforge cell label (or a blanked one): not an image envforge built
-    target = _shim(engine, image, expect, run_id) if injected else image
+    probe_expect = {**expect, **({"gpu_peaks": gpu_peaks} if gpu_peaks else {})}
+    target = _shim(engine, image, probe_expect, run_id) if injected else image
     try:
         probe = probe_image(
             engine,
@@ -139,7 +141,6 @@ def verify_image(
         image_id=image_id,
         image_tag=image,
         probe=probe,
-        gpu_peaks=gpu_peaks,
     )
     log = (
         f"# exit code {probe.exit_code}; {probe.seconds:.1f} s; timed out: {probe.timed_out}; OOM: {probe.oom_killed}\n"

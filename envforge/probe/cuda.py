@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from .rules import cudnn_version_text
+
 __all__ = [
     "expected_libraries",
     "pip_library_dirs",
@@ -93,12 +95,7 @@ def _cudart(lib: Any) -> str | None:
 
 def _cudnn(lib: Any) -> str | None:
     lib.cudnnGetVersion.restype = ctypes.c_size_t
-    v = int(lib.cudnnGetVersion())
-    if v >= 90000:  # cuDNN 9: major*10000 + minor*100 + patch
-        return f"{v // 10000}.{(v % 10000) // 100}.{v % 100}"
-    return (
-        f"{v // 1000}.{(v % 1000) // 100}.{v % 100}"  # cuDNN <= 8: major*1000 + minor*100 + patch
-    )
+    return cudnn_version_text(int(lib.cudnnGetVersion()))
 
 
 def _property_triplet(getter: Any) -> str | None:

@@ -1,9 +1,13 @@
 """GPU-level facts (L2) and performance facts (L3), measured through the loaded framework.
 
 L2: where a tiny op is placed; matmul and 2-D convolution on the GPU against a CPU reference.
-L3: matmul throughput (TFLOP/s, for comparison with the device's peak), model throughput on GPU and
-CPU, batch size 1 vs 256, and an input-bound tf.data pipeline against a prefetched one.
-Everything is measured, never assumed; a failure is recorded as a fact, not raised.
+L3: what the seed articles' slow-training causes cost on this device, each as a measured figure:
+FP32 matmul throughput (TF32 off, for comparison with the device's FP32 peak) and BF16 against it
+(what mixed precision gains), a small CNN's samples/s at batch 256 against batch 1 (launch overhead)
+and against the CPU, ``predict`` called per sample against once per batch (eager predict loops), a
+layer that round-trips through NumPy against the same layer in the framework, and an input-bound
+tf.data pipeline against a parallel, prefetched one. Measured, never assumed; a failure is a fact
+that keeps the keys naming what was measured.
 """
 
 from __future__ import annotations
@@ -11,9 +15,21 @@ from __future__ import annotations
 import contextlib
 import time
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-__all__ = ["placement", "numerics", "matmul_throughput", "model_throughput", "pipeline_throughput"]
+__all__ = [
+    "placement",
+    "numerics",
+    "matmul_throughput",
+    "model_throughput",
+    "predict_loop",
+    "numpy_layer",
+    "pipeline_throughput",
+    "measure_gpu",
+    "measure_cpu",
+]
+
+MODEL_BATCHES = (1, 256)
 
 
 class _Ops:
@@ -23,6 +39,7 @@ class _Ops:
         self.framework = framework
         self.tf = getattr(framework, "tf", None)
         self.keras = framework.keras
+        self.backend = framework.facts.get("backend")
 
     def scope(self, device: str) -> Any:
         return self.framework.device(device)
@@ -31,6 +48,9 @@ class _Ops:
         if self.tf is not None:
             return self.tf.random.stateless_normal(shape, seed=(seed, 0))
         return self.keras.random.normal(shape, seed=seed)
+
+    def cast(self, t: Any, dtype: str) -> Any:
+        return self.tf.cast(t, dtype) if self.tf is not None else self.keras.ops.cast(t, dtype)
 
     def matmul(self, a: Any, b: Any) -> Any:
         return self.tf.matmul(a, b) if self.tf is not None else self.keras.ops.matmul(a, b)
@@ -51,6 +71,34 @@ class _Ops:
                 return self.tf.identity(t)
             return self.keras.ops.convert_to_tensor(self.numpy(t))
 
+    @contextlib.contextmanager
+    def strict_fp32(self) -> Iterator[str]:
+        """FP32 matmuls without TF32 tensor cores, where the framework lets us say so; yields the
+        precision in effect (TensorFlow and JAX default to TF32 on Ampere and newer, PyTorch does not)."""
+        if self.tf is not None:
+            enabled = self.tf.config.experimental.tensor_float_32_execution_enabled()
+            self.tf.config.experimental.enable_tensor_float_32_execution(False)
+            try:
+                yield "float32"
+            finally:
+                self.tf.config.experimental.enable_tensor_float_32_execution(enabled)
+        elif self.backend == "jax":
+            import jax  # noqa: PLC0415 - only for Keras on JAX
+
+            with jax.default_matmul_precision("float32"):
+                yield "float32"
+        elif self.backend == "torch":
+            import torch  # noqa: PLC0415 - only for Keras on PyTorch
+
+            allowed = torch.backends.cuda.matmul.allow_tf32
+            torch.backends.cuda.matmul.allow_tf32 = False
+            try:
+                yield "float32"
+            finally:
+                torch.backends.cuda.matmul.allow_tf32 = allowed
+        else:
+            yield "framework default"
+
     @staticmethod
     def device_of(t: Any) -> str:
         device = getattr(t, "device", None)
@@ -61,15 +109,28 @@ class _Ops:
         return str(device)
 
 
-def _guard(name: str, fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def _guard(name: str, keys: dict[str, Any], fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run one measurement; its ``keys`` (device, batch, dtype) stay in the fact when it fails."""
     try:
-        return {"name": name, "error": None, **fn()}
+        return {"name": name, "error": None, **keys, **fn()}
     except Exception as exc:  # noqa: BLE001 - a failing measurement is a fact
         return {
             "name": name,
+            **keys,
             "error": f"{type(exc).__name__}: {str(exc)[:800]}",
             "traceback": traceback.format_exc(limit=3)[-1500:],
         }
+
+
+def _timed_loop(step: Callable[[], None], seconds: float) -> tuple[int, float]:
+    """Call ``step`` (which synchronises) until ``seconds`` have passed; (iterations, elapsed)."""
+    iterations, start = 0, time.perf_counter()
+    while True:
+        step()
+        iterations += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return iterations, elapsed
 
 
 def placement(framework: Any) -> dict[str, Any]:
@@ -83,11 +144,11 @@ def placement(framework: Any) -> dict[str, Any]:
         on_gpu = any(word in device.lower() for word in ("gpu", "cuda", "rocm"))
         return {"device": device, "on_gpu": on_gpu}
 
-    return _guard("placement", run)
+    return _guard("placement", {}, run)
 
 
 def numerics(framework: Any, n: int = 512) -> dict[str, Any]:
-    """Max relative error of matmul and conv2d on the GPU against the CPU."""
+    """Max relative error of matmul and conv2d on the GPU against the CPU (strict FP32 on both)."""
     ops = _Ops(framework)
 
     def compare(make: Callable[[str], Any]) -> float:
@@ -111,39 +172,63 @@ def numerics(framework: Any, n: int = 512) -> dict[str, Any]:
             with ops.scope(device):
                 return ops.conv(ops.copy_to(x, device), ops.copy_to(w, device))
 
-        return {"matmul_rel_err": compare(mm), "conv_rel_err": compare(cv), "n": n}
+        with ops.strict_fp32() as precision:
+            return {
+                "matmul_rel_err": compare(mm),
+                "conv_rel_err": compare(cv),
+                "n": n,
+                "precision": precision,
+            }
 
-    return _guard("numerics", run)
+    return _guard("numerics", {}, run)
 
 
 def matmul_throughput(
-    framework: Any, device: str, n: int = 4096, seconds: float = 1.0
+    framework: Any, device: str, dtype: str = "float32", n: int = 4096, seconds: float = 1.0
 ) -> dict[str, Any]:
-    """float32 matmul TFLOP/s on ``device`` (timed after a warm-up, synchronised through a reduction)."""
+    """Matmul TFLOP/s on ``device`` in ``dtype`` (float32 with TF32 off; bfloat16 on tensor cores)."""
     ops = _Ops(framework)
 
     def run() -> dict[str, Any]:
         size = n if device == "gpu" else min(n, 1024)
-        with ops.scope(device):
-            a, b = ops.normal((size, size), 7), ops.normal((size, size), 8)
+        precision = contextlib.nullcontext(dtype) if dtype != "float32" else ops.strict_fp32()
+        with ops.scope(device), precision as mode:
+            a = ops.cast(ops.normal((size, size), 7), dtype)
+            b = ops.cast(ops.normal((size, size), 8), dtype)
             ops.numpy(ops.matmul(a, b)[0, 0])  # warm-up, and compile where the backend compiles
-            iterations, start = 0, time.perf_counter()
-            while True:
-                c = ops.matmul(a, b)
-                iterations += 1
-                if iterations % 4 == 0:
-                    ops.numpy(c[0, 0])
-                    if time.perf_counter() - start >= seconds:
-                        break
-            elapsed = time.perf_counter() - start
+
+            def step() -> None:
+                c = a
+                for _ in range(4):
+                    c = ops.matmul(a, b)
+                ops.numpy(c[0, 0])  # synchronise
+
+            iterations, elapsed = _timed_loop(step, seconds)
         return {
-            "device": device,
             "n": size,
-            "iterations": iterations,
-            "tflops": round(2 * size**3 * iterations / elapsed / 1e12, 3),
+            "iterations": iterations * 4,
+            "precision": mode,
+            "tflops": round(2 * size**3 * iterations * 4 / elapsed / 1e12, 3),
         }
 
-    return _guard(f"matmul_throughput.{device}", run)
+    return _guard(f"matmul_throughput.{device}.{dtype}", {"device": device, "dtype": dtype}, run)
+
+
+def _small_cnn(keras: Any) -> Any:
+    inputs = keras.Input(shape=(32, 32, 3))
+    h = keras.layers.Conv2D(32, 3, activation="relu")(inputs)
+    h = keras.layers.Flatten()(keras.layers.MaxPooling2D(2)(h))
+    model = keras.Model(inputs, keras.layers.Dense(10, activation="softmax")(h))
+    model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
+    return model
+
+
+def _images(rows: int, seed: int) -> tuple[Any, Any]:
+    import numpy as np  # noqa: PLC0415
+
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((rows, 32, 32, 3)).astype("float32")
+    return x, rng.integers(0, 10, rows).astype("int32")
 
 
 def model_throughput(framework: Any, device: str, batch: int, steps: int = 20) -> dict[str, Any]:
@@ -151,34 +236,122 @@ def model_throughput(framework: Any, device: str, batch: int, steps: int = 20) -
     keras = framework.keras
 
     def run() -> dict[str, Any]:
-        import numpy as np  # noqa: PLC0415
-
-        rng = np.random.default_rng(11)
         rows = batch * steps
-        x = rng.standard_normal((rows, 32, 32, 3)).astype("float32")
-        y = rng.integers(0, 10, rows).astype("int32")
+        x, y = _images(rows, 11)
         with framework.device(device):
-            inputs = keras.Input(shape=(32, 32, 3))
-            h = keras.layers.Conv2D(32, 3, activation="relu")(inputs)
-            h = keras.layers.Flatten()(keras.layers.MaxPooling2D(2)(h))
-            model = keras.Model(inputs, keras.layers.Dense(10, activation="softmax")(h))
-            model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
-            model.fit(
-                x[: batch * 2], y[: batch * 2], batch_size=batch, epochs=1, verbose=0
-            )  # warm-up, tracing
+            model = _small_cnn(keras)
+            model.fit(x[: batch * 2], y[: batch * 2], batch_size=batch, epochs=1, verbose=0)
             start = time.perf_counter()
             model.fit(x, y, batch_size=batch, epochs=1, verbose=0, shuffle=False)
             elapsed = time.perf_counter() - start
-        return {"device": device, "batch": batch, "samples_per_s": round(rows / elapsed, 1)}
+        return {"samples_per_s": round(rows / elapsed, 1)}
 
-    return _guard(f"model_throughput.{device}.b{batch}", run)
+    return _guard(f"model_throughput.{device}.b{batch}", {"device": device, "batch": batch}, run)
+
+
+def predict_loop(framework: Any, device: str, samples: int = 32) -> dict[str, Any]:
+    """``model.predict`` once per sample (an eager loop) against once for the whole batch."""
+    keras = framework.keras
+
+    def run() -> dict[str, Any]:
+        x, _ = _images(samples, 13)
+        with framework.device(device):
+            model = _small_cnn(keras)
+            model.predict(x, verbose=0)  # build and trace once
+            start = time.perf_counter()
+            for i in range(samples):
+                model.predict(x[i : i + 1], verbose=0)
+            per_sample = time.perf_counter() - start
+            start = time.perf_counter()
+            model.predict(x, batch_size=samples, verbose=0)
+            batched = time.perf_counter() - start
+        return {
+            "samples": samples,
+            "per_sample_s": round(per_sample, 4),
+            "batched_s": round(batched, 4),
+        }
+
+    return _guard(f"predict_loop.{device}", {"device": device}, run)
+
+
+def _numpy_round_trip(framework: Any) -> Callable[[Any], Any]:
+    """A layer body that leaves the framework for NumPy and comes back, the way each backend allows
+    inside a compiled step (tf.numpy_function, jax.pure_callback, a host copy in PyTorch). Its value
+    is 2x; its gradient passes straight through (NumPy has none), so the layers below still train."""
+    import numpy as np  # noqa: PLC0415
+
+    def twice(a: Any) -> Any:
+        return (np.asarray(a) * 2.0).astype("float32")
+
+    tf = getattr(framework, "tf", None)
+    backend = framework.facts.get("backend")
+    if tf is not None:
+
+        def tf_body(x: Any) -> Any:
+            out = tf.ensure_shape(tf.numpy_function(twice, [x], tf.float32), x.shape)
+            return x + tf.stop_gradient(out - x)
+
+        return tf_body
+    if backend == "jax":
+        import jax  # noqa: PLC0415
+
+        def jax_body(x: Any) -> Any:
+            held = jax.lax.stop_gradient(x)
+            out = jax.pure_callback(twice, jax.ShapeDtypeStruct(x.shape, x.dtype), held)
+            return x + jax.lax.stop_gradient(out - held)
+
+        return jax_body
+    if backend == "torch":
+        import torch  # noqa: PLC0415
+
+        def torch_body(x: Any) -> Any:
+            out = torch.from_numpy(twice(x.detach().cpu().numpy())).to(x.device)
+            return x + (out - x).detach()
+
+        return torch_body
+    raise RuntimeError(f"no NumPy round trip for backend {backend}")
+
+
+def numpy_layer(framework: Any, device: str, batch: int = 256, steps: int = 10) -> dict[str, Any]:
+    """Training samples/s of a model with a layer that round-trips through NumPy, against the same
+    model computing that layer in the framework (tf.py_function / numpy inside a layer)."""
+    keras = framework.keras
+
+    def run() -> dict[str, Any]:
+        import numpy as np  # noqa: PLC0415
+
+        rng = np.random.default_rng(14)
+        rows = batch * steps
+        x = rng.standard_normal((rows, 512)).astype("float32")
+        y = rng.integers(0, 4, rows).astype("int32")
+        round_trip = _numpy_round_trip(framework)
+        rates = {}
+        with framework.device(device):
+            for name, body in (("framework", lambda t: t * 2.0), ("numpy", round_trip)):
+                inputs = keras.Input(shape=(512,))
+                h = keras.layers.Dense(512, activation="relu")(inputs)
+                h = keras.layers.Lambda(body, output_shape=(512,))(h)
+                model = keras.Model(inputs, keras.layers.Dense(4, activation="softmax")(h))
+                model.compile(optimizer="adam", loss="sparse_categorical_crossentropy")
+                model.fit(x[: batch * 2], y[: batch * 2], batch_size=batch, epochs=1, verbose=0)
+                start = time.perf_counter()
+                model.fit(x, y, batch_size=batch, epochs=1, verbose=0, shuffle=False)
+                rates[f"{name}_samples_per_s"] = round(rows / (time.perf_counter() - start), 1)
+        return rates
+
+    return _guard(f"numpy_layer.{device}", {"device": device}, run)
 
 
 def pipeline_throughput(framework: Any, device: str) -> dict[str, Any]:
     """Steps per second fed by a tf.data pipeline whose map is slow, without and with prefetch + parallel map."""
     tf = getattr(framework, "tf", None)
     if tf is None:
-        return {"name": "pipeline", "error": None, "skipped": "tf.data needs TensorFlow"}
+        return {
+            "name": "pipeline",
+            "device": device,
+            "error": None,
+            "skipped": "tf.data needs TensorFlow",
+        }
     keras = framework.keras
 
     def slow(x: Any, y: Any) -> tuple[Any, Any]:
@@ -208,22 +381,34 @@ def pipeline_throughput(framework: Any, device: str) -> dict[str, Any]:
                 start = time.perf_counter()
                 model.fit(ds, epochs=1, verbose=0)
                 results[f"{name}_steps_per_s"] = round(32 / (time.perf_counter() - start), 1)
-        return {"device": device, **results}
+        return results
 
-    return _guard(f"pipeline.{device}", run)
+    return _guard("pipeline", {"device": device}, run)
 
 
-def measure(framework: Any, level: int, gpu: bool) -> dict[str, Any]:
-    """Every L2/L3 fact for ``level`` (GPU facts only when a GPU is visible)."""
-    facts: dict[str, Any] = {}
-    if level >= 2 and gpu:
-        facts["placement"] = placement(framework)
-        facts["numerics"] = numerics(framework)
+def measure_gpu(framework: Any, level: int) -> dict[str, Any]:
+    """Every GPU fact for ``level``: placement and numerics (L2), the performance figures (L3)."""
+    facts: dict[str, Any] = {
+        "placement": placement(framework),
+        "numerics": numerics(framework),
+    }
     if level >= 3:
-        devices = ["gpu", "cpu"] if gpu else ["cpu"]
-        facts["matmul"] = [matmul_throughput(framework, d) for d in devices]
-        facts["models"] = [model_throughput(framework, d, b) for d in devices for b in (1, 256)]
-        facts["pipeline"] = pipeline_throughput(framework, devices[0])
-    with contextlib.suppress(Exception):
-        facts["memory_growth"] = framework.facts.get("memory_growth")
+        facts["matmul"] = [
+            matmul_throughput(framework, "gpu", "float32"),
+            matmul_throughput(framework, "gpu", "bfloat16"),
+        ]
+        facts["models"] = [model_throughput(framework, "gpu", b) for b in MODEL_BATCHES]
+        facts["predict_loop"] = predict_loop(framework, "gpu")
+        facts["numpy_layer"] = numpy_layer(framework, "gpu")
+        facts["pipeline"] = pipeline_throughput(framework, "gpu")
     return facts
+
+
+def measure_cpu(framework: Any, level: int) -> dict[str, Any]:
+    """The CPU references the L3 figures are compared with (nothing below L3)."""
+    if level < 3:
+        return {}
+    return {
+        "matmul": [matmul_throughput(framework, "cpu", "float32")],
+        "models": [model_throughput(framework, "cpu", 256)],
+    }

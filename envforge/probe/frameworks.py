@@ -14,6 +14,8 @@ import time
 import traceback
 from typing import Any, Iterator
 
+from .rules import cudnn_version_text
+
 __all__ = ["Framework", "detect_framework", "load_framework"]
 
 
@@ -159,7 +161,7 @@ class Keras3(Framework):
             self.facts["build"] = {
                 "is_cuda_build": torch.version.cuda is not None,
                 "cuda_version": torch.version.cuda,
-                "cudnn_version": str(torch.backends.cudnn.version())
+                "cudnn_version": cudnn_version_text(torch.backends.cudnn.version())
                 if torch.backends.cudnn.is_available()
                 else None,
                 "compute_capabilities": list(torch.cuda.get_arch_list())
@@ -190,7 +192,10 @@ class Keras3(Framework):
         if scope is None:
             yield
             return
-        with scope("gpu:0" if kind == "gpu" else "cpu:0"):
+        # "cpu", not "cpu:0": Keras on PyTorch compares a tensor's device with the scope's name as a
+        # string and re-wraps every variable of a model built under "cpu:0", which then gets no
+        # gradients ("No gradients provided for any variable"; seen with Keras 3.15.1).
+        with scope("gpu:0" if kind == "gpu" else "cpu"):
             yield
 
 

@@ -126,7 +126,7 @@ def test_image_certifies_itself_without_envforge(
         out = container.get_wrapped_container().logs(stdout=True, stderr=False).decode()
     assert result["StatusCode"] == 0, out
     assert "PASS  expect.framework_version" in out
-    assert "verdict: PASS, level reached: L1" in out
+    assert "verdict: CERTIFIED, level reached: L1" in out
 
 
 def test_rerun_reuses_the_image_and_the_certificate(certified: dict[str, Any]) -> None:

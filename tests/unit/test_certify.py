@@ -6,25 +6,13 @@ from envforge.certify import Verdict, certify, parse_probe_output
 from envforge.host import GPU, HostInfo
 from envforge.outcome import ContainerRun
 
+from .facts import TF_CUDA, document
 from .hosts import NO_GPU, host_with
 
 GPU_NO_TOOLKIT = host_with(driver="580.65.06", gpus=(GPU("NVIDIA H100 80GB HBM3", "9.0"),))
-EXPECT = {"framework": "tensorflow", "accelerator": "cuda", "cuda": "12.5", "cudnn": "9.3"}
-GOOD_FACTS = {
-    "python": {"series": "3.11"},
-    "env": {},
-    "host_gpu": {"nvidia_device_nodes": []},
-    "framework": {
-        "name": "tensorflow",
-        "version": "2.21.0",
-        "error": None,
-        "gpus": [],
-        "build": {"is_cuda_build": True, "cuda_version": "12.5.1", "cudnn_version": "9"},
-    },
-    "libraries": [],
-    "workloads": [{"name": "mlp", "device": "cpu", "losses": [1.0, 0.5], "seconds": 1}],
-    "timings": {"total_s": 9.5},
-}
+CUDA_DOC = document(TF_CUDA)
+EXPECT = {k: v for k, v in CUDA_DOC["expect"].items() if k not in ("cell", "gpu_peaks")}
+GOOD_REPORT = json.dumps(CUDA_DOC)
 
 
 def run(stdout: str = "", **kw: object) -> ContainerRun:
@@ -50,14 +38,28 @@ def cert(probe: ContainerRun, host: HostInfo = NO_GPU, level: int = 3):  # type:
 
 
 def test_certified_at_l1_on_a_host_without_gpu() -> None:
-    c = cert(run(json.dumps(GOOD_FACTS)))
+    c = cert(run(GOOD_REPORT))
     assert c.verdict is Verdict.CERTIFIED and bool(c)
     assert c.level_reached == 1 and c.ceiling == "GPU levels not reached: no GPU on this host"
-    assert c.timings["total_s"] == 9.5 and c.host_fingerprint == NO_GPU.fingerprint
+    assert c.timings["total_s"] == CUDA_DOC["timings"]["total_s"]
+    assert c.host_fingerprint == NO_GPU.fingerprint
+
+
+def test_the_probes_judgement_is_taken_and_its_facts_are_stored_once() -> None:
+    c = cert(run(GOOD_REPORT))
+    assert list(c.checks) == CUDA_DOC["checks"]
+    assert c.facts is not None and "checks" not in c.facts and "verdict" not in c.facts
+    assert c.facts["libraries"] == CUDA_DOC["libraries"]
+
+
+def test_a_report_with_unreadable_checks_is_a_probe_error() -> None:
+    broken = json.dumps({**CUDA_DOC, "checks": [{"id": "x", "status": "maybe", "level": 1}]})
+    c = cert(run(broken))
+    assert c.verdict is Verdict.PROBE_ERROR and c.diagnoses[0].code == "PROBE_REPORT_INVALID"
 
 
 def test_gpu_host_without_container_toolkit_is_diagnosed_by_the_host() -> None:
-    c = cert(run(json.dumps(GOOD_FACTS)), host=GPU_NO_TOOLKIT)
+    c = cert(run(GOOD_REPORT), host=GPU_NO_TOOLKIT)
     assert c.verdict is Verdict.FAILED
     assert [d.code for d in c.diagnoses] == ["CONTAINER_TOOLKIT_NOT_CONFIGURED"]
     assert c.level_reached == 1
