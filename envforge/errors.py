@@ -1,9 +1,11 @@
 """Every error envforge reports to a user, each with its exit code.
 
 All exit codes are defined here so that they stay few and distinct (the CLI contract):
-0 success; 1 something was checked and failed; 2 bad input; 3 nothing selected; 4 engine unavailable.
-Library code raises these; only ``envforge.cli`` turns them into a message and an exit status.
-A message is one line that says what went wrong and where; ``hint`` says what to do next.
+0 success; 1 something was checked and failed; 2 bad input; 3 nothing selected; 4 engine (or
+cluster, or registry) unavailable; 70 an internal error (a bug: rerun with --debug); 130
+interrupted (Ctrl-C; what was recorded is kept). Library code raises these; only ``envforge.cli``
+turns them into a message and an exit status. A message is one line that says what went wrong and
+where; ``hint`` says what to do next.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_NOTHING_SELECTED",
     "EXIT_ENGINE_UNAVAILABLE",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
     "EnvforgeError",
     "CheckFailedError",
     "BadInputError",
@@ -30,6 +34,8 @@ EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_NOTHING_SELECTED = 3
 EXIT_ENGINE_UNAVAILABLE = 4
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
 
 
 class EnvforgeError(Exception):
@@ -96,6 +102,6 @@ class NothingSelectedError(EnvforgeError):
 
 
 class EngineUnavailableError(EnvforgeError):
-    """No Docker engine answers."""
+    """No container engine answers (or no cluster, or no registry, where one is needed)."""
 
     exit_code = EXIT_ENGINE_UNAVAILABLE

@@ -1,7 +1,8 @@
-"""This host as certification sees it: driver, GPUs, kernel, engine, and a fingerprint of them.
+"""A host as certification sees it: driver, GPUs, kernel, engine, and a fingerprint of them.
 
 A certificate holds for a (cell, image digest, host fingerprint); two nodes with the same driver,
-GPUs, kernel and engine share a fingerprint.
+GPUs, kernel and engine share a fingerprint. ``detect_host`` reads nvidia-smi and the engine's own
+description; it never talks to the engine itself.
 """
 
 from __future__ import annotations
@@ -13,14 +14,20 @@ import shutil
 import socket
 import subprocess
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from .engine import EngineInfo
 
-__all__ = ["HostInfo", "GPU", "detect_host", "nvidia_smi_gpus"]
+__all__ = ["HostGpu", "HostInfo", "detect_host", "parse_nvidia_smi", "NVIDIA_SMI_QUERY"]
+
+NVIDIA_SMI_QUERY = [
+    "--query-gpu=name,driver_version,compute_cap,memory.total",
+    "--format=csv,noheader,nounits",
+]
 
 
 @dataclass(frozen=True)
-class GPU:
+class HostGpu:
     name: str
     compute_capability: str | None
     memory_mib: int | None = None
@@ -34,7 +41,7 @@ class HostInfo:
     engine: str
     engine_gpu_runtime: bool
     driver: str | None
-    gpus: tuple[GPU, ...]
+    gpus: tuple[HostGpu, ...]
 
     @property
     def has_gpu(self) -> bool:
@@ -54,54 +61,73 @@ class HostInfo:
         }
         return hashlib.sha256(json.dumps(stable, sort_keys=True).encode()).hexdigest()[:16]
 
-    def summary(self) -> str:
+    def describe(self) -> str:
         gpus = ", ".join(f"{g.name} (cc {g.compute_capability})" for g in self.gpus) or "no GPU"
         driver = f"driver {self.driver}" if self.driver else "no NVIDIA driver"
         return f"{self.hostname}: {gpus}; {driver}; kernel {self.kernel}; engine {self.engine}"
 
-    def to_dict(self) -> dict[str, object]:
+    def label(self) -> str:
+        """'node1: 1x NVIDIA H100 80GB HBM3, driver 580.159.04' (a table's column head)."""
+        names = sorted({g.name for g in self.gpus})
+        gpu = f"{len(self.gpus)}x {', '.join(names)}" if self.gpus else "no GPU"
+        driver = f"driver {self.driver}" if self.driver else "no NVIDIA driver"
+        return f"{self.hostname}: {gpu}, {driver}"
+
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["fingerprint"] = self.fingerprint
         return data
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HostInfo:
+        return cls(
+            hostname=str(data.get("hostname") or "?"),
+            kernel=str(data.get("kernel") or "?"),
+            os=str(data.get("os") or "?"),
+            engine=str(data.get("engine") or "?"),
+            engine_gpu_runtime=bool(data.get("engine_gpu_runtime")),
+            driver=data.get("driver"),
+            gpus=tuple(
+                HostGpu(str(g.get("name")), g.get("compute_capability"), g.get("memory_mib"))
+                for g in data.get("gpus") or []
+            ),
+        )
 
-def nvidia_smi_gpus() -> tuple[str | None, tuple[GPU, ...]]:
-    """(driver version, GPUs) from nvidia-smi; (None, ()) where there is none or it fails."""
-    smi = shutil.which("nvidia-smi")
-    if smi is None:
-        return None, ()
-    try:
-        out = subprocess.run(
-            [
-                smi,
-                "--query-gpu=name,driver_version,compute_cap,memory.total",
-                "--format=csv,noheader,nounits",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None, ()
+
+def parse_nvidia_smi(csv: str) -> tuple[str | None, tuple[HostGpu, ...]]:
+    """(driver version, GPUs) from ``nvidia-smi`` with NVIDIA_SMI_QUERY's CSV."""
     driver, gpus = None, []
-    for line in out.strip().splitlines():
+    for line in csv.strip().splitlines():
         parts = [p.strip() for p in line.split(",")]
         if len(parts) < 3:
             continue
         driver = parts[1]
         memory = int(parts[3]) if len(parts) > 3 and parts[3].isdigit() else None
-        gpus.append(GPU(name=parts[0], compute_capability=parts[2] or None, memory_mib=memory))
+        gpus.append(HostGpu(name=parts[0], compute_capability=parts[2] or None, memory_mib=memory))
     return driver, tuple(gpus)
 
 
+def _nvidia_smi() -> tuple[str | None, tuple[HostGpu, ...]]:
+    smi = shutil.which("nvidia-smi")
+    if smi is None:
+        return None, ()
+    try:
+        done = subprocess.run(
+            [smi, *NVIDIA_SMI_QUERY], capture_output=True, text=True, timeout=30, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None, ()
+    return parse_nvidia_smi(done.stdout)
+
+
 def detect_host(engine: EngineInfo | None) -> HostInfo:
-    driver, gpus = nvidia_smi_gpus()
+    """This host, with the engine's own description of itself (None: no engine)."""
+    driver, gpus = _nvidia_smi()
     return HostInfo(
         hostname=socket.gethostname(),
         kernel=platform.release(),
         os=engine.os if engine else platform.platform(),
-        engine=f"docker {engine.version}" if engine else "none",
+        engine=f"{engine.name} {engine.version}" if engine else "none",
         engine_gpu_runtime=bool(engine and engine.gpu_runtime),
         driver=driver,
         gpus=gpus,

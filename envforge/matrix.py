@@ -23,6 +23,7 @@ from pydantic import (
     Field,
     PlainValidator,
     WithJsonSchema,
+    create_model,
     model_validator,
 )
 
@@ -44,7 +45,6 @@ __all__ = [
     "matrix_schema",
 ]
 
-AXES = ("stack", "tf", "python", "keras", "jax", "torch", "plaidml", "cuda", "rocm", "os")
 DEFAULT_CELL_ID = "{stack}-tf{tf}-py{python}"
 
 
@@ -81,6 +81,21 @@ VersionText = Annotated[
 ]
 OsName = Annotated[str, PlainValidator(_os_name), WithJsonSchema({"type": "string"})]
 
+# Every axis a matrix may have, and what its values are.
+AXIS_TYPES: dict[str, Any] = {
+    "stack": StackName,
+    "tf": VersionText,
+    "python": VersionText,
+    "keras": VersionText,
+    "jax": VersionText,
+    "torch": VersionText,
+    "plaidml": VersionText,
+    "cuda": VersionText,
+    "rocm": VersionText,
+    "os": OsName,
+}
+AXES = tuple(AXIS_TYPES)
+
 
 def _listed(kind: Any) -> Any:
     return Annotated[list[kind], Field(min_length=1)]
@@ -101,62 +116,48 @@ class _Strict(BaseModel):
         return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
-class Axes(_Strict):
-    """Axis name -> the values it takes; cells are the product of all axes."""
-
-    stack: _listed(StackName)  # type: ignore[valid-type]
-    tf: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    python: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    keras: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    jax: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    torch: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    plaidml: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    cuda: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    rocm: _listed(VersionText) | None = None  # type: ignore[valid-type]
-    os: _listed(OsName) | None = None  # type: ignore[valid-type]
-
+class _AxesBase(_Strict):
     @model_validator(mode="after")
-    def _distinct(self) -> Axes:
+    def _distinct(self) -> _AxesBase:
         for axis, values in self.values().items():
             if len(set(values)) != len(values):
                 raise ValueError(f"axis '{axis}' lists a value twice")
         return self
 
 
-class Exclude(_Strict):
-    """Drop every combination matching all the axes given (a value or a list of values each)."""
-
-    stack: _one_or_more(StackName) | None = None  # type: ignore[valid-type]
-    tf: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    python: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    keras: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    jax: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    torch: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    plaidml: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    cuda: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    rocm: _one_or_more(VersionText) | None = None  # type: ignore[valid-type]
-    os: _one_or_more(OsName) | None = None  # type: ignore[valid-type]
-
+class _ExcludeBase(_Strict):
     @model_validator(mode="after")
-    def _not_empty(self) -> Exclude:
+    def _not_empty(self) -> _ExcludeBase:
         if not self.values():
             raise ValueError("an exclude entry must name at least one axis")
         return self
 
 
-class Include(_Strict):
-    """One extra cell, every axis it needs given."""
-
-    stack: StackName
-    python: VersionText
-    tf: VersionText | None = None
-    keras: VersionText | None = None
-    jax: VersionText | None = None
-    torch: VersionText | None = None
-    plaidml: VersionText | None = None
-    cuda: VersionText | None = None
-    rocm: VersionText | None = None
-    os: OsName | None = None
+# The three models of a matrix file's axes, made from the one table AXIS_TYPES.
+Axes: type[_Strict] = create_model(
+    "Axes",
+    __base__=_AxesBase,
+    __doc__="Axis name -> the values it takes; cells are the product of all axes.",
+    **{  # type: ignore[call-overload]
+        axis: (_listed(kind), ...) if axis == "stack" else (_listed(kind) | None, None)
+        for axis, kind in AXIS_TYPES.items()
+    },
+)
+Exclude: type[_Strict] = create_model(
+    "Exclude",
+    __base__=_ExcludeBase,
+    __doc__="Drop every combination matching all the axes given (a value or a list of values each).",
+    **{axis: (_one_or_more(kind) | None, None) for axis, kind in AXIS_TYPES.items()},  # type: ignore[call-overload]
+)
+Include: type[_Strict] = create_model(
+    "Include",
+    __base__=_Strict,
+    __doc__="One extra cell, every axis it needs given.",
+    **{  # type: ignore[call-overload]
+        axis: (kind, ...) if axis in ("stack", "python") else (kind | None, None)
+        for axis, kind in AXIS_TYPES.items()
+    },
+)
 
 
 class MatrixFile(BaseModel):
@@ -204,8 +205,20 @@ class Cell:
     spec: StackSpec
 
     @property
-    def axis(self) -> dict[str, str]:
+    def axes(self) -> dict[str, str]:
         return dict(self.values)
+
+    def to_dict(self) -> dict[str, Any]:
+        recipe = self.spec.recipe
+        return {
+            "cell": self.id,
+            "axes": self.axes,
+            "stack": self.spec.stack,
+            "base_image": recipe.base_image,
+            "requirements": list(recipe.requirements),
+            "expect": self.spec.expect.to_dict(),
+            "nvidia_require_cuda": self.spec.expect.nvidia_require_cuda,
+        }
 
 
 @dataclass(frozen=True)
@@ -216,6 +229,14 @@ class Rejected:
     values: tuple[tuple[str, str], ...]
     reason: str
     source: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cell": self.id,
+            "axes": dict(self.values),
+            "reason": self.reason,
+            "source": self.source,
+        }
 
 
 @dataclass(frozen=True)
@@ -287,7 +308,7 @@ def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
             )
             continue
         try:
-            spec = _resolve_cached(pairs, kb, matrix.file.python_source)
+            spec = resolve_stack(values, kb, matrix.file.python_source)
         except Unsupported as exc:
             rejected.append(Rejected(cid, pairs, exc.reason, exc.source))
             continue
@@ -304,24 +325,6 @@ def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:
         seen[cid] = index
         cells.append(Cell(id=cid, values=pairs, spec=spec))
     return Expansion(matrix=matrix, cells=tuple(cells), rejected=tuple(rejected))
-
-
-_RESOLVED: dict[tuple[Any, ...], StackSpec | Unsupported] = {}
-
-
-def _resolve_cached(
-    pairs: tuple[tuple[str, str], ...], kb: KnowledgeBase, python_source: str
-) -> StackSpec:
-    key = (pairs, id(kb), python_source)
-    if key not in _RESOLVED:
-        try:
-            _RESOLVED[key] = resolve_stack(dict(pairs), kb, python_source)
-        except Unsupported as exc:
-            _RESOLVED[key] = exc
-    result = _RESOLVED[key]
-    if isinstance(result, Unsupported):
-        raise result
-    return result
 
 
 def select(cells: tuple[Cell, ...], patterns: list[str] | None) -> tuple[Cell, ...]:

@@ -19,14 +19,12 @@ from pathlib import Path
 
 import jinja2
 
-from . import __version__, project
+from . import __version__, labels, paths
 from .errors import BadInputError
 from .matrix import Cell
 from .stacks import STACKS, StackSpec
 
-__all__ = ["RenderedCell", "render_cell", "template_for", "cell_labels", "LABEL_PREFIX"]
-
-LABEL_PREFIX = "io.envforge"
+__all__ = ["RenderedCell", "render_cell", "template_for", "cell_labels", "final_env", "probe_files"]
 
 
 @dataclass(frozen=True)
@@ -77,20 +75,21 @@ def _env_value(value: object) -> str:
 def final_env(spec: StackSpec) -> list[tuple[str, str]]:
     """The final stage's environment, in one ENV instruction: paths, the stack's variables, and what
     the NVIDIA container toolkit reads (which GPUs and libraries to inject, the driver requirement)."""
-    if spec.layout == "venv":
+    recipe = spec.recipe
+    if recipe.layout == "venv":
         pairs = [("PATH", "/opt/venv/bin:/opt/envforge/bin:$PATH"), ("VIRTUAL_ENV", "/opt/venv")]
     else:
         pairs = [("PATH", "/opt/envforge/bin:$PATH")]
-    pairs += list(spec.env)
+    pairs += list(recipe.env)
     if spec.accelerator == "cuda":
-        if spec.nvidia_require_cuda:
-            pairs.append(("NVIDIA_REQUIRE_CUDA", spec.nvidia_require_cuda))
+        if spec.expect.nvidia_require_cuda:
+            pairs.append(("NVIDIA_REQUIRE_CUDA", spec.expect.nvidia_require_cuda))
         pairs += [
             ("NVIDIA_VISIBLE_DEVICES", "all"),
             ("NVIDIA_DRIVER_CAPABILITIES", "compute,utility"),
         ]
-    if spec.library_dirs:
-        pairs.append(("LD_LIBRARY_PATH", ":".join(spec.library_dirs)))
+    if recipe.library_dirs:
+        pairs.append(("LD_LIBRARY_PATH", ":".join(recipe.library_dirs)))
     return pairs
 
 
@@ -102,20 +101,20 @@ def template_for(cell: Cell) -> str:
 def cell_labels(cell: Cell) -> dict[str, str]:
     """Labels baked into the Dockerfile: OCI metadata and the cell's expectations."""
     spec = cell.spec
-    expect = spec.expectations()
-    labels = {
+    expect = spec.expect.to_dict()
+    found = {
         "org.opencontainers.image.title": f"envforge {cell.id}",
         "org.opencontainers.image.description": STACKS[spec.stack].description,
-        "org.opencontainers.image.base.name": spec.base_image,
+        "org.opencontainers.image.base.name": spec.recipe.base_image,
         "org.opencontainers.image.vendor": "envforge",
-        f"{LABEL_PREFIX}.cell": cell.id,
-        f"{LABEL_PREFIX}.stack": spec.stack,
-        f"{LABEL_PREFIX}.expect": json.dumps(expect, sort_keys=True),
+        labels.CELL: cell.id,
+        labels.STACK: spec.stack,
+        labels.EXPECT: json.dumps(expect, sort_keys=True),
     }
     for key in ("framework", "framework_version", "python", "accelerator", "cuda", "cudnn"):
         if key in expect:
-            labels[f"{LABEL_PREFIX}.expect.{key.replace('_', '-')}"] = str(expect[key])
-    return labels
+            found[f"{labels.EXPECT}.{key.replace('_', '-')}"] = str(expect[key])
+    return found
 
 
 def render_cell(
@@ -131,17 +130,17 @@ def render_cell(
         "template": template,
         "cell_id": cell.id,
         "description": STACKS[spec.stack].description,
-        "base_image": spec.base_image,
-        "python_from": spec.python_from,
-        "runtime_packages": list(spec.apt_packages),
-        "requirements": list(spec.requirements),
-        "pip_args": list(spec.pip_args),
+        "base_image": spec.recipe.base_image,
+        "python_from": spec.recipe.python_from,
+        "runtime_packages": list(spec.recipe.apt_packages),
+        "requirements": list(spec.recipe.requirements),
+        "pip_args": list(spec.recipe.pip_args),
         "final_env": final_env(spec),
         "labels": cell_labels(cell),
         "accelerator": spec.accelerator,
         "spec": spec,
     }
-    directory = template_dir or project.dockerfiles_dir()
+    directory = template_dir or paths.dockerfiles_dir()
     try:
         text = _environment(directory).get_template(template).render(context)
     except jinja2.TemplateNotFound as exc:
@@ -155,23 +154,14 @@ def render_cell(
         raise BadInputError(f"cell {cell.id}: template error at {where}: {exc.message}") from None
     except jinja2.TemplateError as exc:
         raise BadInputError(f"cell {cell.id}: template {template}: {exc}") from None
-    scripts = directory / "context"
+    expect = {
+        "cell": cell.id,
+        **spec.expect.to_dict(),
+        **({"gpu_peaks": gpu_peaks} if gpu_peaks else {}),
+    }
     files = {
-        "build/pip-install": (scripts / "pip-install").read_bytes(),
-        "probe/bin/envforge-probe": (scripts / "envforge-probe").read_bytes(),
-        "probe/expect.json": (
-            json.dumps(
-                {
-                    "cell": cell.id,
-                    **spec.expectations(),
-                    **({"gpu_peaks": gpu_peaks} if gpu_peaks else {}),
-                },
-                sort_keys=True,
-                indent=1,
-            )
-            + "\n"
-        ).encode(),
-        "probe/version": f"envforge {__version__}\n".encode(),
+        "build/pip-install": (directory / "context" / "pip-install").read_bytes(),
+        **probe_files(expect, directory),
     }
     return RenderedCell(
         cell_id=cell.id,
@@ -180,6 +170,17 @@ def render_cell(
         files=files,
         labels=context["labels"],
     )
+
+
+def probe_files(expect: dict[str, object], directory: Path | None = None) -> dict[str, bytes]:
+    """The probe's launcher, the expectations it judges against, and envforge's version: files of the
+    ``probe/`` directory every image gets (the payload itself is added by the builder)."""
+    scripts = (directory or paths.dockerfiles_dir()) / "context"
+    return {
+        "probe/bin/envforge-probe": (scripts / "envforge-probe").read_bytes(),
+        "probe/expect.json": (json.dumps(expect, sort_keys=True, indent=1) + "\n").encode(),
+        "probe/version": f"envforge {__version__}\n".encode(),
+    }
 
 
 def _tidy(text: str) -> str:

@@ -1,8 +1,9 @@
 """Site settings: base-image mappings (air-gapped mirrors) and the CA bundle for builds.
 
-The site file (``--site PATH``, ``$ENVFORGE_SITE``, else ``.envforge/site.yaml`` when present) maps
-official base image names to the images a site builds from. ``scripts/setup`` writes one when it had
-to make local bases with debootstrap. A matrix may carry its own ``bases:``; the site file wins.
+The site file (``--site PATH``, ``$ENVFORGE_SITE``, else ``site.yaml`` in the state directory when
+present) maps official base image names to the images a site builds from. ``scripts/setup`` writes
+one when it had to make local bases with debootstrap. A matrix may carry its own ``bases:``; the
+site file wins.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from . import paths
 from .errors import BadInputError
 from .yamlio import load_yaml, validate
 
-__all__ = ["Site", "SiteFile", "load_site", "find_ca_bundle", "STATE_DIR"]
-
-STATE_DIR = Path(".envforge")
+__all__ = ["Site", "SiteFile", "load_site", "find_ca_bundle"]
 
 
 class SiteFile(BaseModel):
@@ -98,8 +98,9 @@ def load_site(path: str | None, ca_bundle: str | None = None) -> Site:
         if os.environ.get("ENVFORGE_SITE")
         else None
     )
-    if chosen is None and (STATE_DIR / "site.yaml").is_file():
-        chosen = STATE_DIR / "site.yaml"
+    default = paths.state().site_file
+    if chosen is None and default.is_file():
+        chosen = default
     settings = SiteFile()
     if chosen is not None:
         loaded = load_yaml(chosen)

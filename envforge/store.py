@@ -1,28 +1,37 @@
 """Certification records in SQLite: runs, hosts, certificates.
 
-One file (``.envforge/results.db`` by default), WAL mode so two runs can write at once. Every
+One file (``.envforge/results.db`` by default), WAL mode so two processes can write at once; one
+connection per ``Store``, guarded by its own lock, so threads of one process can share it. Every
 certificate is committed the moment it is made: a run that fails or is interrupted keeps what it
-recorded. Reports are generated from here, never edited by hand.
+recorded, and a run whose process died is marked interrupted by the next run. The schema carries a
+version (``PRAGMA user_version``); a store written by an earlier release is migrated forward.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
+import threading
 import uuid
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from .certify import Certificate, Diagnosis, Verdict
 from .errors import BadInputError
+from .expectations import Expectations
 from .host import HostInfo
+from .probe.checks import Check
+from .results import Certificate, Diagnosis, Verdict, now
 
-__all__ = ["Store", "StoredCertificate", "new_run_id", "SCHEMA"]
+__all__ = ["Store", "StoredCertificate", "RunRecord", "new_run_id", "SCHEMA_VERSION"]
 
-SCHEMA = """
+SCHEMA_VERSION = 2
+_TABLES = """
 CREATE TABLE IF NOT EXISTS runs (
     id TEXT PRIMARY KEY,
     started_at TEXT NOT NULL,
@@ -56,21 +65,24 @@ CREATE TABLE IF NOT EXISTS certificates (
     checks TEXT NOT NULL,              -- JSON list
     diagnoses TEXT NOT NULL,           -- JSON list
     timings TEXT NOT NULL,             -- JSON
-    facts TEXT,                        -- JSON: the probe's whole report
+    facts TEXT,                        -- JSON: the probe's facts (its judgement is in checks)
     build_log TEXT,
     probe_log TEXT
 );
 CREATE INDEX IF NOT EXISTS certificates_lookup ON certificates(cell_id, image_id, host_fingerprint);
 CREATE INDEX IF NOT EXISTS certificates_run ON certificates(run_id);
 """
+# Each step takes a store from version N-1 to N (version 1: the first release, which set none).
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    2: (
+        "ALTER TABLE runs ADD COLUMN pid INTEGER",
+        "ALTER TABLE runs ADD COLUMN hostname TEXT",
+    ),
+}
 
 
 def new_run_id() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + uuid.uuid4().hex[:6]
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
@@ -84,29 +96,88 @@ class StoredCertificate:
     probe_log: str | None
 
 
+@dataclass(frozen=True)
+class RunRecord:
+    id: str
+    started_at: str
+    finished_at: str | None
+    status: str
+    command: str
+    matrix: str | None
+    matrix_digest: str | None
+    host_fingerprint: str
+    level: int
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class Store:
-    """The results database."""
+    """The results database (BadInputError when the path is not one, or cannot be written)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock = threading.RLock()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(
                 path, timeout=30, isolation_level=None, check_same_thread=False
             )
-            self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA busy_timeout=30000")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(SCHEMA)
+            self._migrate()
+            self.db.execute("PRAGMA journal_mode=WAL")
         except (sqlite3.Error, OSError) as exc:
             raise BadInputError(
-                f"--db {path}: cannot open the results database ({exc})",
-                hint="give a writable path with --db",
+                f"{path}: not a results database envforge can use ({exc})",
+                hint="give another path with --db (envforge never overwrites a file it cannot read)",
             ) from None
         self.db.row_factory = sqlite3.Row
 
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction, taken at once (two processes queue on it, never interleave)."""
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def _version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        """Create the tables, or bring an older store forward, in one transaction."""
+        if self._version() >= SCHEMA_VERSION:
+            return
+        with self._transaction():
+            version = self._version()  # another process may have migrated meanwhile
+            if version >= SCHEMA_VERSION:
+                return
+            tables = {
+                r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            fresh = "runs" not in tables
+            statements = [s for s in _TABLES.split(";") if s.strip()] if fresh else []
+            for step in range(2 if fresh else max(version, 1) + 1, SCHEMA_VERSION + 1):
+                statements += _MIGRATIONS.get(step, ())
+            for statement in statements:
+                self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
     def close(self) -> None:
-        self.db.close()
+        with self._lock:
+            self.db.close()
 
     def __enter__(self) -> Store:
         return self
@@ -125,24 +196,47 @@ class Store:
         matrix: str | None = None,
         matrix_digest: str | None = None,
     ) -> None:
-        now = _now()
-        with self.db:
+        stamp = now()
+        with self._transaction():
             self.db.execute(
                 "INSERT INTO hosts(fingerprint, info, first_seen, last_seen) VALUES (?,?,?,?) "
                 "ON CONFLICT(fingerprint) DO UPDATE SET last_seen=excluded.last_seen, info=excluded.info",
-                (host.fingerprint, json.dumps(host.to_dict(), sort_keys=True), now, now),
+                (host.fingerprint, json.dumps(host.to_dict(), sort_keys=True), stamp, stamp),
             )
             self.db.execute(
-                "INSERT INTO runs(id, started_at, status, command, matrix, matrix_digest, host_fingerprint, level) "
-                "VALUES (?,?,?,?,?,?,?,?)",
-                (run_id, now, "running", command, matrix, matrix_digest, host.fingerprint, level),
+                "INSERT INTO runs(id, started_at, status, command, matrix, matrix_digest, "
+                "host_fingerprint, level, pid, hostname) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    run_id,
+                    stamp,
+                    "running",
+                    command,
+                    matrix,
+                    matrix_digest,
+                    host.fingerprint,
+                    level,
+                    os.getpid(),
+                    socket.gethostname(),
+                ),
             )
 
     def finish_run(self, run_id: str, status: str) -> None:
-        with self.db:
+        with self._transaction():
             self.db.execute(
-                "UPDATE runs SET finished_at=?, status=? WHERE id=?", (_now(), status, run_id)
+                "UPDATE runs SET finished_at=?, status=? WHERE id=?", (now(), status, run_id)
             )
+
+    def mark_dead_runs_interrupted(self) -> list[str]:
+        """Runs still 'running' whose process on this host is gone (killed): marked interrupted."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, pid FROM runs WHERE status='running' AND hostname=?",
+                (socket.gethostname(),),
+            ).fetchall()
+            dead = [r["id"] for r in rows if r["pid"] and not _pid_alive(int(r["pid"]))]
+            for run_id in dead:
+                self.finish_run(run_id, "interrupted")
+            return dead
 
     def add(
         self,
@@ -152,55 +246,54 @@ class Store:
         build_log: str | None = None,
         probe_log: str | None = None,
     ) -> int:
-        with self.db:
+        row = (
+            run_id,
+            cert.cell_id,
+            cert.image_id,
+            cert.image_ref,
+            cert.host_fingerprint,
+            cert.verdict.value,
+            cert.level_requested,
+            cert.level_reached,
+            cert.stopped_by,
+            cert.created_at,
+            json.dumps(cert.expectations.to_dict(), sort_keys=True),
+            json.dumps([c.to_dict() for c in cert.checks]),
+            json.dumps([d.to_dict() for d in cert.diagnoses]),
+            json.dumps(cert.timings),
+            json.dumps(cert.facts) if cert.facts is not None else None,
+            build_log,
+            probe_log,
+        )
+        with self._transaction():
             cursor = self.db.execute(
-                "INSERT INTO certificates(run_id, cell_id, image_id, image_tag, host_fingerprint, verdict, "
-                "level_requested, level_reached, ceiling, created_at, expectations, checks, diagnoses, timings, "
-                "facts, build_log, probe_log) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    run_id,
-                    cert.cell_id,
-                    cert.image_id,
-                    cert.image_tag,
-                    cert.host_fingerprint,
-                    cert.verdict.value,
-                    cert.level_requested,
-                    cert.level_reached,
-                    cert.ceiling,
-                    cert.created_at,
-                    json.dumps(cert.expectations, sort_keys=True),
-                    json.dumps(list(cert.checks)),
-                    json.dumps([d.to_dict() for d in cert.diagnoses]),
-                    json.dumps(cert.timings),
-                    json.dumps(cert.facts) if cert.facts is not None else None,
-                    build_log,
-                    probe_log,
-                ),
+                "INSERT INTO certificates(run_id, cell_id, image_id, image_tag, host_fingerprint, "
+                "verdict, level_requested, level_reached, ceiling, created_at, expectations, checks, "
+                "diagnoses, timings, facts, build_log, probe_log) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                row,
             )
         return int(cursor.lastrowid or 0)
 
     # -- reads -------------------------------------------------------------------------------------
-    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> Iterator[sqlite3.Row]:
-        with closing(self.db.execute(sql, args)) as cursor:
-            yield from cursor.fetchall()
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self.db.execute(sql, args).fetchall()
 
     @staticmethod
     def _certificate(row: sqlite3.Row) -> StoredCertificate:
         cert = Certificate(
             cell_id=row["cell_id"],
             image_id=row["image_id"],
-            image_tag=row["image_tag"],
+            image_ref=row["image_tag"],
             host_fingerprint=row["host_fingerprint"],
             verdict=Verdict(row["verdict"]),
             level_requested=row["level_requested"],
             level_reached=row["level_reached"],
-            ceiling=row["ceiling"],
-            expectations=json.loads(row["expectations"]),
-            checks=tuple(json.loads(row["checks"])),
-            diagnoses=tuple(
-                Diagnosis(d["code"], d["summary"], d.get("fix"), tuple(d.get("evidence") or ()))
-                for d in json.loads(row["diagnoses"])
-            ),
+            stopped_by=row["ceiling"],
+            expectations=Expectations.from_dict(json.loads(row["expectations"])),
+            checks=tuple(Check.from_dict(c) for c in json.loads(row["checks"])),
+            diagnoses=tuple(Diagnosis.from_dict(d) for d in json.loads(row["diagnoses"])),
             timings=json.loads(row["timings"]),
             facts=json.loads(row["facts"]) if row["facts"] else None,
             created_at=row["created_at"],
@@ -224,17 +317,22 @@ class Store:
         self, cell_id: str, image_id: str, host_fingerprint: str
     ) -> StoredCertificate | None:
         """The newest certificate of this cell, image digest and host."""
-        rows = list(
-            self._rows(
-                "SELECT * FROM certificates WHERE cell_id=? AND image_id=? AND host_fingerprint=? "
-                "ORDER BY id DESC LIMIT 1",
-                (cell_id, image_id, host_fingerprint),
-            )
+        rows = self._rows(
+            "SELECT * FROM certificates WHERE cell_id=? AND image_id=? AND host_fingerprint=? "
+            "ORDER BY id DESC LIMIT 1",
+            (cell_id, image_id, host_fingerprint),
         )
         return self._certificate(rows[0]) if rows else None
 
-    def runs(self) -> list[dict[str, Any]]:
-        return [dict(r) for r in self._rows("SELECT * FROM runs ORDER BY started_at, id")]
+    def runs(self) -> list[RunRecord]:
+        fields = RunRecord.__dataclass_fields__
+        return [
+            RunRecord(**{k: r[k] for k in fields})
+            for r in self._rows("SELECT * FROM runs ORDER BY started_at, id")
+        ]
 
-    def hosts(self) -> dict[str, dict[str, Any]]:
-        return {r["fingerprint"]: json.loads(r["info"]) for r in self._rows("SELECT * FROM hosts")}
+    def hosts(self) -> dict[str, HostInfo]:
+        return {
+            r["fingerprint"]: HostInfo.from_dict(json.loads(r["info"]))
+            for r in self._rows("SELECT * FROM hosts")
+        }

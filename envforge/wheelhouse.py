@@ -36,7 +36,7 @@ from pathlib import Path
 
 from .errors import BadInputError
 from .knowledge import KnowledgeBase
-from .stacks import StackSpec
+from .stacks import Recipe
 from .versions import series
 
 __all__ = ["Wheelhouse", "Resolution", "WheelServer", "platform_tags"]
@@ -79,15 +79,15 @@ class Wheelhouse:
                 hint="fill it once with network access: envforge build --wheelhouse DIR",
             )
 
-    def _glibc(self, spec: StackSpec) -> int:
-        dist = self.kb.distribution(spec.os) or self.kb.distribution(
+    def _glibc(self, recipe: Recipe) -> int:
+        dist = self.kb.distribution(recipe.os) or self.kb.distribution(
             self.kb.images.python_images.codename
         )
         return dist.glibc.minor if dist else 17
 
-    def target(self, spec: StackSpec) -> list[str]:
+    def target(self, recipe: Recipe) -> list[str]:
         """The pip options that decide a resolution: the image's Python, ABI and platforms."""
-        py = series(spec.python)
+        py = series(recipe.python)
         argv = [
             "--only-binary=:all:",
             "--python-version",
@@ -101,12 +101,12 @@ class Wheelhouse:
             "--abi",
             "none",
         ]
-        for tag in platform_tags(self._glibc(spec), platform.machine()):
+        for tag in platform_tags(self._glibc(recipe), platform.machine()):
             argv += ["--platform", tag]
         return argv
 
-    def command(self, spec: StackSpec, dest: Path) -> list[str]:
-        """pip download of ``spec``'s requirements into ``dest``, the wheelhouse as a local source."""
+    def command(self, recipe: Recipe, dest: Path) -> list[str]:
+        """pip download of ``recipe``'s requirements into ``dest``, the wheelhouse as a local source."""
         argv = [
             self.python,
             "-m",
@@ -117,22 +117,22 @@ class Wheelhouse:
             "off",
             "--dest",
             str(dest),
-            *self.target(spec),
+            *self.target(recipe),
             "--find-links",
             str(self.directory),
         ]
         if self.offline:
             argv.append("--no-index")
-        return argv + list(spec.requirements)
+        return argv + list(recipe.requirements)
 
-    def _record(self, spec: StackSpec) -> Path:
+    def _record(self, recipe: Recipe) -> Path:
         key = hashlib.sha256(
-            json.dumps([*self.target(spec), *spec.requirements]).encode()
+            json.dumps([*self.target(recipe), *recipe.requirements]).encode()
         ).hexdigest()[:24]
         return self.directory / ".resolutions" / f"{key}.json"
 
-    def _recorded(self, spec: StackSpec) -> Resolution | None:
-        record = self._record(spec)
+    def _recorded(self, recipe: Recipe) -> Resolution | None:
+        record = self._record(recipe)
         if self.refresh or not record.is_file():
             return None
         try:
@@ -144,23 +144,19 @@ class Wheelhouse:
             return None
         return Resolution(wheels, log=f"reused the resolution recorded in {record}\n")
 
-    def is_recorded(self, spec: StackSpec) -> bool:
-        """Whether ``resolve`` will answer at once from a recorded resolution."""
-        return not spec.wheelhouse_ok or self._recorded(spec) is not None
-
-    def resolve(self, spec: StackSpec) -> Resolution:
-        """Download (or, offline, find) every wheel ``spec`` needs; never raises for a failed resolution."""
-        if not spec.wheelhouse_ok:
+    def resolve(self, recipe: Recipe) -> Resolution:
+        """Download (or, offline, find) every wheel ``recipe`` needs; never raises for a failed resolution."""
+        if not recipe.wheelhouse_ok:
             return Resolution(
-                (), error=f"stack {spec.stack} installs from its own index or image; no wheelhouse"
+                (), error="this cell installs from its own index or image; no wheelhouse"
             )
-        recorded = self._recorded(spec)
+        recorded = self._recorded(recipe)
         if recorded is not None:
             return recorded
         with tempfile.TemporaryDirectory(dir=self.directory, prefix=".resolve-") as tmp:
             try:
                 done = subprocess.run(
-                    self.command(spec, Path(tmp)),
+                    self.command(recipe, Path(tmp)),
                     capture_output=True,
                     text=True,
                     timeout=1800,
@@ -182,13 +178,13 @@ class Wheelhouse:
                 ):  # another resolution may have moved the same wheel in meanwhile
                     os.replace(Path(tmp, name), target)
         wheels = tuple(self.directory / name for name in names)
-        record = self._record(spec)
+        record = self._record(recipe)
         record.parent.mkdir(exist_ok=True)
         record.write_text(
             json.dumps(
                 {
-                    "requirements": list(spec.requirements),
-                    "python": series(spec.python),
+                    "requirements": list(recipe.requirements),
+                    "python": series(recipe.python),
                     "wheels": [w.name for w in wheels],
                 },
                 indent=1,

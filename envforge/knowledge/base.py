@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 from pydantic import BaseModel
 
-from .. import project
+from .. import paths
 from ..errors import InvalidFileError, Location
 from ..versions import same_series
 from ..yamlio import LoadedYaml, format_key, load_yaml, validate
@@ -208,8 +209,27 @@ def _first_matching(rows, version: Version):  # type: ignore[no-untyped-def]
 
 
 def load_knowledge(directory: Path | None = None) -> KnowledgeBase:
-    """Load and validate every knowledge file; all problems of all files are reported at once."""
-    directory = directory or project.compat_dir()
+    """Load and validate every knowledge file; all problems of all files are reported at once.
+
+    The knowledge base is immutable, so a load is reused while its files are unchanged (same path,
+    size and modification time): a process that asks again pays nothing."""
+    directory = directory or paths.compat_dir()
+    return _load(directory, _identity(directory))
+
+
+def _identity(directory: Path) -> tuple[tuple[str, int, int], ...]:
+    stamps = []
+    for name in KNOWLEDGE_FILES:
+        try:
+            stat = (directory / f"{name}.yaml").stat()
+            stamps.append((name, stat.st_size, stat.st_mtime_ns))
+        except OSError:
+            stamps.append((name, -1, -1))
+    return tuple(stamps)
+
+
+@lru_cache(maxsize=4)
+def _load(directory: Path, identity: tuple[tuple[str, int, int], ...]) -> KnowledgeBase:
     problems: list[tuple[Location, str]] = []
     parsed: dict[str, BaseModel] = {}
     for name, model in KNOWLEDGE_FILES.items():

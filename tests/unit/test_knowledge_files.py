@@ -1,37 +1,41 @@
 """Malformed knowledge-base files: each rejected with exit 2 and located one-line messages, never a
-traceback; every problem of every file is reported at once (run through the real CLI)."""
+traceback; every problem of every file is reported at once (through the CLI, in-process)."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from envforge import project
+from envforge import paths
+from envforge.cli import main_inner
 
-pytestmark = pytest.mark.allow_subprocess
+
+@dataclass
+class Result:
+    returncode: int
+    stderr: str
 
 
 @pytest.fixture()
-def compat(tmp_path: Path) -> Path:
+def compat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     target = tmp_path / "compat"
-    shutil.copytree(project.compat_dir(), target)
+    shutil.copytree(paths.compat_dir(), target)
+    monkeypatch.setenv("ENVFORGE_COMPAT_DIR", str(target))
     return target
 
 
-def run(compat: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "envforge", *(args or ("matrix", "explain", "--tf", "2.21"))],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "ENVFORGE_COMPAT_DIR": str(compat)},
-        timeout=60,
-    )
+@pytest.fixture()
+def run(capsys: pytest.CaptureFixture[str]) -> Callable[[Path], Result]:
+    def explain(compat: Path) -> Result:
+        code = main_inner(["matrix", "explain", "--tf", "2.21"])
+        return Result(code, capsys.readouterr().err)
+
+    return explain
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -111,7 +115,13 @@ CASES = [
     ("name", "old", "new", "needle", "message"), CASES, ids=[c[0] + ":" + c[4][:30] for c in CASES]
 )
 def test_malformed_file_is_rejected_with_a_located_line(
-    compat: Path, name: str, old: str, new: str, needle: str, message: str
+    compat: Path,
+    run: Callable[[Path], Result],
+    name: str,
+    old: str,
+    new: str,
+    needle: str,
+    message: str,
 ) -> None:
     path = compat / name
     edit(path, old, new)
@@ -127,7 +137,9 @@ def test_malformed_file_is_rejected_with_a_located_line(
     assert int(match.group(1)) == line_of(path, needle)
 
 
-def test_all_problems_of_all_files_reported_at_once(compat: Path) -> None:
+def test_all_problems_of_all_files_reported_at_once(
+    compat: Path, run: Callable[[Path], Result]
+) -> None:
     edit(compat / "cuda.yaml", '{cuda: "12.5.1", linux: "555.42.06"', '{cuda: "12.5.1", linux: "x"')
     edit(
         compat / "gpus.yaml",
@@ -140,14 +152,14 @@ def test_all_problems_of_all_files_reported_at_once(compat: Path) -> None:
     assert "hint: fix the knowledge base files named above" in result.stderr
 
 
-def test_missing_knowledge_file(compat: Path) -> None:
+def test_missing_knowledge_file(compat: Path, run: Callable[[Path], Result]) -> None:
     (compat / "gpus.yaml").unlink()
     result = run(compat)
     assert result.returncode == 2
     assert result.stderr.startswith(f"envforge: error: {compat / 'gpus.yaml'}: file does not exist")
 
 
-def test_duplicate_rows_are_rejected(compat: Path) -> None:
+def test_duplicate_rows_are_rejected(compat: Path, run: Callable[[Path], Result]) -> None:
     edit(
         compat / "tensorflow.yaml",
         '  - {tf: "2.20.0", python: "3.9-3.13"',

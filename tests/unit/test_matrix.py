@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from envforge import project
+from envforge import paths
 from envforge.errors import InvalidFileError, NothingSelectedError
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix, matrix_schema, select
@@ -19,26 +19,20 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_default_matrix_is_tf_221_py311_cpu_and_cuda_pip() -> None:
-    expansion = expand(load_matrix(project.default_matrix()), KB)
+    expansion = expand(load_matrix(paths.default_matrix()), KB)
     assert [c.id for c in expansion.cells] == [
         "tf-cpu-tf2.21.0-py3.11",
         "tf-cuda-pip-tf2.21.0-py3.11",
     ]
     cpu, cuda = (c.spec for c in expansion.cells)
-    assert (
-        cpu.requirements == ("tensorflow-cpu==2.21.0",)
-        and cpu.accelerator == "cpu"
-        and cpu.cuda is None
-    )
-    assert cuda.requirements == ("tensorflow[and-cuda]==2.21.0",)
-    assert (str(cuda.cuda), str(cuda.cudnn)) == (
-        "12.5",
-        "9.3",
-    )  # tensorflow.org tested build configuration
-    assert (
-        cuda.nvidia_require_cuda == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
-    )  # native, or MVC on SASS GPUs
-    assert cpu.base_image == cuda.base_image == "debian:bookworm-slim"
+    assert cpu.recipe.requirements == ("tensorflow-cpu==2.21.0",)
+    assert cpu.accelerator == "cpu" and cpu.expect.cuda is None
+    assert cuda.recipe.requirements == ("tensorflow[and-cuda]==2.21.0",)
+    # tensorflow.org's tested build configuration
+    assert (cuda.expect.cuda, cuda.expect.cudnn) == ("12.5", "9.3")
+    # native, or minor-version compatibility on GPUs with SASS
+    assert cuda.expect.nvidia_require_cuda == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
+    assert cpu.recipe.base_image == cuda.recipe.base_image == "debian:bookworm-slim"
     assert not expansion.rejected
 
 
@@ -67,7 +61,7 @@ def test_exclude_and_include(tmp_path: Path) -> None:
     )
     expansion = expand(load_matrix(path), KB)
     assert [c.id for c in expansion.cells] == ["tf-cpu-tf2.21.0-py3.11", "tf-cpu-tf2.20.0-py3.9"]
-    assert expansion.cells[1].spec.base_image == "debian:bullseye-slim"
+    assert expansion.cells[1].spec.recipe.base_image == "debian:bullseye-slim"
     assert [r.reason for r in expansion.rejected] == ["excluded by the matrix (exclude[0])"]
 
 
@@ -78,7 +72,7 @@ def test_cuda_pip_before_212_is_rejected(tmp_path: Path) -> None:
     )
     expansion = expand(load_matrix(path), KB)
     assert [c.id for c in expansion.cells] == ["tf-cuda-pip-tf2.13.0-py3.10"]
-    assert "nvidia-cudnn-cu11==8.6.0.163" in expansion.cells[0].spec.requirements
+    assert "nvidia-cudnn-cu11==8.6.0.163" in expansion.cells[0].spec.recipe.requirements
     assert "tf-cuda-base" in expansion.rejected[0].reason
 
 
@@ -135,7 +129,7 @@ def test_duplicate_cell_ids(tmp_path: Path) -> None:
 
 
 def test_select() -> None:
-    cells = expand(load_matrix(project.default_matrix()), KB).cells
+    cells = expand(load_matrix(paths.default_matrix()), KB).cells
     assert [c.id for c in select(cells, ["tf-cpu-*"])] == ["tf-cpu-tf2.21.0-py3.11"]
     assert len(select(cells, None)) == 2
     with pytest.raises(NothingSelectedError) as err:

@@ -41,12 +41,12 @@ def test_expansion_never_yields_a_rejected_cell(
         expansion = expand(load_matrix(path), KB)
     assert len(expansion.cells) + len(expansion.rejected) == len(stacks) * len(tfs) * len(pythons)
     for cell in expansion.cells:
-        axes = cell.axis
+        axes = cell.axes
         # Independently of stacks.py: the knowledge base's explain says the pair works.
         assert explain(KB, tf=axes["tf"], python=axes["python"]).compatible is True
         if cell.spec.stack == "tf-cuda-pip":
             assert Version(axes["tf"]) >= Version("2.12")
-            assert cell.spec.cuda is not None and cell.spec.nvidia_require_cuda
-        assert cell.spec.base_image
+            assert cell.spec.expect.cuda is not None and cell.spec.expect.nvidia_require_cuda
+        assert cell.spec.recipe.base_image
     for rejected in expansion.rejected:
         assert rejected.reason

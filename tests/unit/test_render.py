@@ -2,12 +2,12 @@ from __future__ import annotations
 
 import json
 
-from envforge import project
+from envforge import paths
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 from envforge.render import render_cell
 
-CELLS = {c.id: c for c in expand(load_matrix(project.default_matrix()), load_knowledge()).cells}
+CELLS = {c.id: c for c in expand(load_matrix(paths.default_matrix()), load_knowledge()).cells}
 
 
 def test_rendering_is_deterministic() -> None:

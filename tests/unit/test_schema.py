@@ -8,10 +8,10 @@ import jsonschema
 import pytest
 import yaml
 
-from envforge import project
+from envforge import paths
 from envforge.matrix import matrix_schema
 
-SCHEMA_PATH = project.matrices_dir() / "matrix.schema.json"
+SCHEMA_PATH = paths.matrices_dir() / "matrix.schema.json"
 
 
 def test_committed_schema_is_up_to_date() -> None:
@@ -20,9 +20,7 @@ def test_committed_schema_is_up_to_date() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "path", sorted(project.matrices_dir().glob("*.yaml")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", sorted(paths.matrices_dir().glob("*.yaml")), ids=lambda p: p.name)
 def test_shipped_matrices_satisfy_the_schema(path) -> None:  # type: ignore[no-untyped-def]
     jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(SCHEMA_PATH.read_text()))
 

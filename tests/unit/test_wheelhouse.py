@@ -27,7 +27,7 @@ def test_platform_tags_follow_glibc() -> None:
 def test_download_command_targets_the_image(tmp_path: Path) -> None:
     house = Wheelhouse(tmp_path, KB)
     argv = house.command(
-        CELLS["plaidml-py3.9"].spec, tmp_path / "dest"
+        CELLS["plaidml-py3.9"].spec.recipe, tmp_path / "dest"
     )  # Debian 11: Python 3.9, glibc 2.31
     assert argv[argv.index("--python-version") + 1] == "3.9" and "cp39" in argv
     platforms = [argv[i + 1] for i, a in enumerate(argv) if a == "--platform"]
@@ -42,13 +42,13 @@ def test_offline_needs_wheels_and_resolves_from_them_alone(tmp_path: Path) -> No
         Wheelhouse(tmp_path, KB, offline=True)
     (tmp_path / "x-1-py3-none-any.whl").write_bytes(b"")
     argv = Wheelhouse(tmp_path, KB, offline=True).command(
-        CELLS["keras-jax-py3.11"].spec, tmp_path / "d"
+        CELLS["keras-jax-py3.11"].spec.recipe, tmp_path / "d"
     )
     assert argv[argv.index("--find-links") + 1] == str(tmp_path) and "--no-index" in argv
 
 
 def test_recorded_resolution_is_reused_while_its_files_exist(tmp_path: Path) -> None:
-    spec = CELLS["keras-jax-py3.11"].spec
+    spec = CELLS["keras-jax-py3.11"].spec.recipe
     house = Wheelhouse(tmp_path, KB)
     record = house._record(spec)
     record.parent.mkdir()
@@ -64,5 +64,5 @@ def test_recorded_resolution_is_reused_while_its_files_exist(tmp_path: Path) -> 
 
 
 def test_stacks_with_their_own_index_skip_the_wheelhouse(tmp_path: Path) -> None:
-    resolution = Wheelhouse(tmp_path, KB).resolve(CELLS["tf-rocm-pip-py3.10"].spec)
+    resolution = Wheelhouse(tmp_path, KB).resolve(CELLS["tf-rocm-pip-py3.10"].spec.recipe)
     assert not resolution.complete and "no wheelhouse" in (resolution.error or "")

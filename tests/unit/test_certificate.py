@@ -1,38 +1,42 @@
+"""Certification (pure): the probe's own judgement read back, plus what only the host knows."""
+
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from envforge.certify import Verdict, certify, parse_probe_output
-from envforge.host import GPU, HostInfo
-from envforge.outcome import ContainerRun
+from envforge.certificate import MAX_REPORT_BYTES, certify, parse_probe_output
+from envforge.expectations import Expectations
+from envforge.host import HostGpu, HostInfo
+from envforge.results import Certificate, ContainerRun, Verdict
 
 from .facts import TF_CUDA, document
 from .hosts import NO_GPU, host_with
 
-GPU_NO_TOOLKIT = host_with(driver="580.65.06", gpus=(GPU("NVIDIA H100 80GB HBM3", "9.0"),))
+GPU_NO_TOOLKIT = host_with(driver="580.65.06", gpus=(HostGpu("NVIDIA H100 80GB HBM3", "9.0"),))
 CUDA_DOC = document(TF_CUDA)
-EXPECT = {k: v for k, v in CUDA_DOC["expect"].items() if k not in ("cell", "gpu_peaks")}
+EXPECT = Expectations.from_dict(CUDA_DOC["expect"])
 GOOD_REPORT = json.dumps(CUDA_DOC)
 
 
-def run(stdout: str = "", **kw: object) -> ContainerRun:
+def run(stdout: str = "", **kw: Any) -> ContainerRun:
     return ContainerRun(
         exit_code=kw.pop("exit_code", 0),
         stdout=stdout,
-        stderr=str(kw.pop("stderr", "")),  # type: ignore[arg-type]
+        stderr=str(kw.pop("stderr", "")),
         seconds=float(kw.pop("seconds", 10)),
         **kw,
-    )  # type: ignore[arg-type]
+    )
 
 
-def cert(probe: ContainerRun, host: HostInfo = NO_GPU, level: int = 3):  # type: ignore[no-untyped-def]
+def cert(probe: ContainerRun, host: HostInfo = NO_GPU, level: int = 3) -> Certificate:
     return certify(
         cell_id="c",
         expectations=EXPECT,
         level=level,
         host=host,
         image_id="sha256:1",
-        image_tag="t",
+        image_ref="t",
         probe=probe,
     )
 
@@ -40,14 +44,14 @@ def cert(probe: ContainerRun, host: HostInfo = NO_GPU, level: int = 3):  # type:
 def test_certified_at_l1_on_a_host_without_gpu() -> None:
     c = cert(run(GOOD_REPORT))
     assert c.verdict is Verdict.CERTIFIED and bool(c)
-    assert c.level_reached == 1 and c.ceiling == "GPU levels not reached: no GPU on this host"
+    assert c.level_reached == 1 and c.stopped_by == "GPU levels not reached: no GPU on this host"
     assert c.timings["total_s"] == CUDA_DOC["timings"]["total_s"]
     assert c.host_fingerprint == NO_GPU.fingerprint
 
 
 def test_the_probes_judgement_is_taken_and_its_facts_are_stored_once() -> None:
     c = cert(run(GOOD_REPORT))
-    assert list(c.checks) == CUDA_DOC["checks"]
+    assert [check.to_dict() for check in c.checks] == CUDA_DOC["checks"]
     assert c.facts is not None and "checks" not in c.facts and "verdict" not in c.facts
     assert c.facts["libraries"] == CUDA_DOC["libraries"]
 
@@ -62,6 +66,7 @@ def test_gpu_host_without_container_toolkit_is_diagnosed_by_the_host() -> None:
     c = cert(run(GOOD_REPORT), host=GPU_NO_TOOLKIT)
     assert c.verdict is Verdict.FAILED
     assert [d.code for d in c.diagnoses] == ["CONTAINER_TOOLKIT_NOT_CONFIGURED"]
+    assert c.diagnoses[0].layer == "container-runtime"
     assert c.level_reached == 1
 
 
@@ -72,14 +77,11 @@ def test_build_failure() -> None:
         level=1,
         host=NO_GPU,
         image_id=None,
-        image_tag=None,
+        image_ref=None,
         build_error="pip failed",
     )
-    assert (
-        c.verdict is Verdict.BUILD_FAILED
-        and c.level_reached == 0
-        and c.diagnoses[0].summary == "pip failed"
-    )
+    assert c.verdict is Verdict.BUILD_FAILED and c.level_reached == 0
+    assert (c.diagnoses[0].code, c.diagnoses[0].summary) == ("BUILD_FAILED", "pip failed")
 
 
 def test_probe_timeout_oom_crash_and_sigill() -> None:
@@ -96,6 +98,8 @@ def test_parse_probe_output_takes_the_last_json_line() -> None:
     assert parse_probe_output('noise\n{"a": 1}\n') == {"a": 1}
     assert parse_probe_output("{broken\n") is None
     assert parse_probe_output("") is None
+    assert parse_probe_output("[" * 100_000 + "\n") is None
+    assert parse_probe_output(" " * (MAX_REPORT_BYTES + 1)) is None
 
 
 def test_fingerprint_depends_on_driver_gpus_kernel_engine_not_hostname() -> None:

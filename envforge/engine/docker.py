@@ -1,8 +1,7 @@
-"""The only module that talks to the Docker engine (docker SDK for Python).
+"""The Docker engine through the Docker SDK for Python: the only module that imports ``docker``.
 
-Builds use the engine's classic builder through the build API (BuildKit is not assumed); probes run
-in hardened, labelled, throw-away containers; clean-up is by label. A CLI/buildx engine could
-implement the same methods.
+Implements ``envforge.engine.Engine``. Builds use the engine's classic builder through the build
+API; probes run in confined, labelled, throw-away containers; clean-up is by label.
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ import ipaddress
 import os
 import re
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,56 +18,18 @@ import docker.errors
 import requests.exceptions
 from docker.types import DeviceRequest
 
-from .errors import EngineUnavailableError
-from .outcome import ContainerRun
+from ..errors import BadInputError, EngineUnavailableError, EnvforgeError
+from ..results import ContainerRun
+from . import EngineBuild, EngineInfo, ProbeLimits
 
-__all__ = ["Engine", "EngineInfo", "BuildOutcome", "Hardening", "LABEL_RUN", "LABEL_ROLE"]
+__all__ = ["DockerEngine"]
 
-LABEL_RUN = "io.envforge.run"
-LABEL_ROLE = "io.envforge.role"
 _STEP = re.compile(r"^Step (\d+)/(\d+) :")
 
 EngineErrors = (docker.errors.DockerException, requests.exceptions.RequestException)
 
 
-@dataclass(frozen=True)
-class EngineInfo:
-    version: str
-    api_version: str
-    os: str
-    kernel: str
-    runtimes: tuple[str, ...]
-    storage_driver: str
-
-    @property
-    def gpu_runtime(self) -> bool:
-        """Whether containers can be given NVIDIA GPUs (the nvidia runtime is registered)."""
-        return "nvidia" in self.runtimes
-
-
-@dataclass(frozen=True)
-class BuildOutcome:
-    image_id: str | None
-    error: str | None
-    seconds: float
-    steps: int
-    cached_steps: int
-
-
-@dataclass(frozen=True)
-class Hardening:
-    """How probe containers are confined (see README, "Hardened probe runs")."""
-
-    network: bool = False
-    read_only: bool = True
-    user: str = "65534:65534"
-    memory: str = "6g"
-    pids: int = 1024
-    tmpfs_size: str = "2g"
-    extra_env: dict[str, str] = field(default_factory=dict)
-
-
-class Engine:
+class DockerEngine:
     """A connected Docker engine."""
 
     def __init__(self, client: docker.DockerClient) -> None:
@@ -77,7 +37,7 @@ class Engine:
         self.api = client.api
 
     @classmethod
-    def connect(cls, *, timeout: int = 900) -> Engine:
+    def connect(cls, *, timeout: int = 900) -> DockerEngine:
         """Connect to the engine of DOCKER_HOST (or the default socket); EngineUnavailableError if none answers."""
         where = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
         try:
@@ -94,12 +54,11 @@ class Engine:
         data = self.client.info()
         version = self.client.version()
         return EngineInfo(
+            name="docker",
             version=str(version.get("Version", "?")),
-            api_version=str(version.get("ApiVersion", "?")),
             os=str(data.get("OperatingSystem", "?")),
             kernel=str(data.get("KernelVersion", "?")),
             runtimes=tuple(sorted((data.get("Runtimes") or {}).keys())),
-            storage_driver=str(data.get("Driver", "?")),
         )
 
     # -- images ------------------------------------------------------------------------------------
@@ -108,12 +67,20 @@ class Engine:
             return str(self.client.images.get(ref).id)
         except docker.errors.ImageNotFound:
             return None
+        except docker.errors.APIError as exc:  # e.g. a reference the engine rejects
+            raise BadInputError(f"image {ref}: {_short(exc)}") from None
+
+    def _attrs(self, ref: str) -> dict[str, Any]:
+        try:
+            return dict(self.client.images.get(ref).attrs)
+        except EngineErrors as exc:
+            raise EnvforgeError(f"cannot inspect image {ref}: {_short(exc)}") from None
 
     def image_labels(self, ref: str) -> dict[str, str]:
-        return dict(self.client.images.get(ref).labels or {})
+        return dict((self._attrs(ref).get("Config") or {}).get("Labels") or {})
 
     def image_env(self, ref: str) -> dict[str, str]:
-        env = self.client.images.get(ref).attrs.get("Config", {}).get("Env") or []
+        env = (self._attrs(ref).get("Config") or {}).get("Env") or []
         return dict(item.split("=", 1) for item in env if "=" in item)
 
     def pull(self, ref: str) -> bool:
@@ -125,8 +92,26 @@ class Engine:
             return False
 
     def tag(self, image_id: str, ref: str) -> None:
-        repository, _, tag = ref.rpartition(":")
-        self.client.images.get(image_id).tag(repository, tag)
+        repository, tag = _split_tag(ref)
+        try:
+            self.client.images.get(image_id).tag(repository, tag)
+        except EngineErrors as exc:
+            raise EnvforgeError(f"cannot tag {image_id} as {ref}: {_short(exc)}") from None
+
+    def push(self, ref: str) -> str:
+        """Push ``ref``; its repository digest. Credentials come from the engine's own config."""
+        repository, tag = _split_tag(ref)
+        try:
+            for chunk in self.api.push(repository, tag=tag, stream=True, decode=True):
+                if "error" in chunk:
+                    raise EnvforgeError(f"push of {ref} failed: {str(chunk['error']).strip()}")
+            digests = self.client.images.get(ref).attrs.get("RepoDigests") or []
+        except EngineErrors as exc:
+            raise EnvforgeError(f"push of {ref} failed: {_short(exc)}") from None
+        found = next((d for d in digests if d.split("@")[0] == repository), None)
+        if found is None:
+            raise EnvforgeError(f"push of {ref} gave no repository digest")
+        return str(found)
 
     def build(
         self,
@@ -134,16 +119,15 @@ class Engine:
         *,
         tag: str,
         buildargs: dict[str, str],
-        labels: dict[str, str] | None = None,
         log: Callable[[str], None],
+        labels: dict[str, str] | None = None,
         on_step: Callable[[int, int], None] | None = None,
         nocache: bool = False,
         network_mode: str | None = None,
-        target: str | None = None,
-    ) -> BuildOutcome:
-        """Build ``context`` (its Dockerfile, up to stage ``target``) with the classic builder, streaming log lines."""
+    ) -> EngineBuild:
+        """Build ``context`` (its Dockerfile) with the classic builder, streaming log lines."""
         start = time.perf_counter()
-        image_id, error, steps, cached = None, None, 0, 0
+        image_id, error = None, None
         try:
             stream = self.api.build(
                 path=str(context),
@@ -156,19 +140,14 @@ class Engine:
                 pull=False,
                 nocache=nocache,
                 network_mode=network_mode,
-                target=target,
             )
             for chunk in stream:
                 if "stream" in chunk:
                     for line in chunk["stream"].splitlines():
                         log(line)
                         match = _STEP.match(line)
-                        if match:
-                            steps = int(match.group(1))
-                            if on_step:
-                                on_step(steps, int(match.group(2)))
-                        elif line.strip() == "---> Using cache":
-                            cached += 1
+                        if match and on_step:
+                            on_step(int(match.group(1)), int(match.group(2)))
                 if "error" in chunk:
                     error = str(chunk["error"]).strip()
                     log(f"ERROR: {error}")
@@ -179,12 +158,10 @@ class Engine:
             log(f"ERROR: {error}")
         if error is None and image_id is None:
             image_id = self.image_id(tag)
-        return BuildOutcome(
+        return EngineBuild(
             image_id=None if error else image_id,
             error=error,
             seconds=time.perf_counter() - start,
-            steps=steps,
-            cached_steps=cached,
         )
 
     # -- containers --------------------------------------------------------------------------------
@@ -195,18 +172,13 @@ class Engine:
         *,
         labels: dict[str, str],
         timeout_s: float,
-        hardening: Hardening | None = None,
+        limits: ProbeLimits,
         gpus: bool = False,
         env: dict[str, str] | None = None,
     ) -> ContainerRun:
         """Run ``command`` in a throw-away container; never leaves it behind (also on Ctrl-C)."""
-        hard = hardening or Hardening()
-        environment = {
-            "HOME": "/tmp",
-            "PYTHONDONTWRITEBYTECODE": "1",
-            **hard.extra_env,
-            **(env or {}),
-        }
+        hard = limits
+        environment = {"HOME": "/tmp", "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
         kwargs: dict[str, Any] = {
             "command": command,
             "labels": labels,
@@ -314,6 +286,15 @@ class Engine:
             except EngineErrors:
                 pass
         return removed
+
+
+def _split_tag(ref: str) -> tuple[str, str]:
+    """``host:5000/a/b:tag`` -> (``host:5000/a/b``, ``tag``); no tag -> ``latest``."""
+    head, _, last = ref.rpartition("/")
+    if ":" in last:
+        name, _, tag = last.partition(":")
+        return (f"{head}/{name}" if head else name), tag
+    return ref, "latest"
 
 
 def _remove_quietly(container: Any) -> None:

@@ -9,7 +9,8 @@ build is online; offline builds carry them in their context.
 
 All cells start at once (up to ``jobs``): their first stages (the distribution's Python) are mostly
 network-bound apt work that overlaps well, which measured faster here than building shared stages
-first and making the other cells wait for them.
+first and making the other cells wait for them. ``build_cells`` yields each result as its build
+finishes, so a caller can probe one cell while the others still build.
 """
 
 from __future__ import annotations
@@ -20,25 +21,27 @@ import shutil
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol, TextIO
+from typing import Protocol, TextIO
 
-from . import __version__
+from . import __version__, labels
 from .engine import Engine
 from .matrix import Cell
 from .render import RenderedCell
+from .results import BuildResult
 from .site import Site
 from .wheelhouse import Wheelhouse, WheelServer
 
 __all__ = [
     "BuildSettings",
-    "BuildResult",
     "BuildProgress",
     "build_cells",
     "probe_payload",
+    "write_context",
     "image_tag",
 ]
 
@@ -67,23 +70,6 @@ class BuildSettings:
         return bool(self.wheelhouse and self.wheelhouse.offline)
 
 
-@dataclass(frozen=True)
-class BuildResult:
-    cell_id: str
-    image_id: str | None
-    tag: str
-    content_hash: str
-    base_image: str
-    log_path: Path
-    seconds: float
-    cached: bool = False
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.image_id is not None and self.error is None
-
-
 @dataclass
 class _Plan:
     """One cell, prepared: everything decided, nothing built yet."""
@@ -102,10 +88,11 @@ class _Plan:
 
 
 def probe_payload() -> dict[str, bytes]:
-    """The probe package as context files (``probe/lib/envforge_probe/*.py``), sorted and stable."""
+    """The probe package as context files (``probe/lib/envforge_probe/**.py``), sorted and stable."""
     return {
-        f"probe/lib/envforge_probe/{p.name}": p.read_bytes()
-        for p in sorted(_PROBE_DIR.glob("*.py"))
+        f"probe/lib/envforge_probe/{p.relative_to(_PROBE_DIR).as_posix()}": p.read_bytes()
+        for p in sorted(_PROBE_DIR.rglob("*.py"))
+        if "__pycache__" not in p.parts
     }
 
 
@@ -131,15 +118,20 @@ def _content_hash(
     return h.hexdigest()
 
 
-def _write_context(
-    directory: Path, rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...]
-) -> None:
-    (directory / "Dockerfile").write_text(rendered.dockerfile, encoding="utf-8")
+def write_context(directory: Path, dockerfile: str, files: dict[str, bytes]) -> None:
+    """A build context: the Dockerfile and ``files`` (executable under ``bin/`` and ``build/``)."""
+    (directory / "Dockerfile").write_text(dockerfile, encoding="utf-8")
     for name, content in files.items():
         path = directory / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
         path.chmod(0o755 if "/bin/" in name or name == "build/pip-install" else 0o644)
+
+
+def _write_cell_context(
+    directory: Path, rendered: RenderedCell, files: dict[str, bytes], wheels: tuple[Path, ...]
+) -> None:
+    write_context(directory, rendered.dockerfile, files)
     house = directory / "build" / "wheelhouse"
     house.mkdir(parents=True, exist_ok=True)
     (house / ".keep").write_text("", encoding="utf-8")
@@ -181,7 +173,7 @@ def _plan_base(
         cell,
         rendered,
         log_path,
-        settings.site.base_for(cell.spec.base_image, settings.matrix_bases),
+        settings.site.base_for(cell.spec.recipe.base_image, settings.matrix_bases),
     )
     plan.files = {**rendered.files, **probe_payload()}
     if settings.site.ca_bundle is not None:
@@ -193,7 +185,7 @@ def _plan_base(
         plan.result = _failed(
             plan,
             f"base image {plan.base} is not present and cannot be pulled: run scripts/setup, "
-            f"or map {cell.spec.base_image} to a local image in the site file (.envforge/site.yaml)",
+            f"or map {cell.spec.recipe.base_image} to a local image in the site file (site.yaml)",
         )
     return plan, base_id
 
@@ -204,7 +196,7 @@ def _plan_wheels(
     """Resolve the plan's wheels and its content hash; set ``plan.result`` when nothing is left to build."""
     cell, rendered, log_path = plan.cell, plan.rendered, plan.log_path
     if settings.wheelhouse is not None:
-        resolution = settings.wheelhouse.resolve(cell.spec)
+        resolution = settings.wheelhouse.resolve(cell.spec.recipe)
         if resolution.complete:
             plan.wheels = resolution.wheels
             plan.wheel_url = wheel_url
@@ -255,7 +247,7 @@ def _build(
         "ENVFORGE_VERSION": __version__,
         "ENVFORGE_BASE_IMAGE": plan.base,
         "ENVFORGE_RUN": settings.run_id,
-        "ENVFORGE_ROLE": "cell-image",
+        "ENVFORGE_ROLE": labels.ROLE_CELL_IMAGE,
     }
     buildargs = {"BASE_IMAGE": plan.base, **label_args}
     if plan.wheel_url:
@@ -264,7 +256,7 @@ def _build(
     try:
         with tempfile.TemporaryDirectory(prefix=f"envforge-{plan.cell.id}-") as tmp:
             context = Path(tmp)
-            _write_context(
+            _write_cell_context(
                 context, plan.rendered, plan.files, () if plan.wheel_url else plan.wheels
             )
             log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
@@ -297,53 +289,46 @@ def _build(
     )
 
 
+def _build_one(
+    engine: Engine,
+    cell: Cell,
+    rendered: RenderedCell,
+    settings: BuildSettings,
+    progress: BuildProgress | None,
+    wheel_url: str | None,
+) -> BuildResult:
+    if progress:
+        progress.build_started(cell.id)
+    plan, base_id = _plan_base(engine, cell, rendered, settings)
+    if base_id is not None:
+        _plan_wheels(engine, plan, base_id, settings, wheel_url)
+    result = plan.result or _build(engine, plan, settings, progress)
+    if progress:
+        progress.build_finished(result)
+    return result
+
+
 def build_cells(
     engine: Engine,
     cells: list[tuple[Cell, RenderedCell]],
     settings: BuildSettings,
     progress: BuildProgress | None = None,
-    on_built: Callable[[Cell, BuildResult], None] | None = None,
-) -> list[BuildResult]:
-    """Build up to ``settings.jobs`` cells at once; one failing cell never stops the others.
-
-    ``on_built`` is called (serially) as each build finishes, e.g. to probe it while others build.
-    """
+) -> Iterator[BuildResult]:
+    """Build up to ``settings.jobs`` cells at once, yielding each result as its build finishes; one
+    failing cell never stops the others. Closing the iterator early cancels the builds not started."""
     settings.logs_dir.mkdir(parents=True, exist_ok=True)
-    lock = threading.Lock()
-    results: dict[str, BuildResult] = {}
-
-    def finish(plan: _Plan, result: BuildResult) -> None:
-        results[plan.cell.id] = result
-        if progress:
-            progress.build_finished(result)
-        if on_built:
-            with lock:
-                on_built(plan.cell, result)
-
-    def one(item: tuple[Cell, RenderedCell]) -> None:
-        cell, rendered = item
-        if progress:
-            progress.build_started(cell.id)
-        plan, base_id = _plan_base(engine, cell, rendered, settings)
-        if base_id is not None:
-            _plan_wheels(engine, plan, base_id, settings, wheel_url)
-        finish(plan, plan.result or _build(engine, plan, settings, progress))
-
-    jobs = max(1, min(settings.jobs, len(cells)))
     with ExitStack() as stack:
         wheel_url = None
-        http = os.environ.get("ENVFORGE_WHEELHOUSE_TRANSPORT", "http") != "context"
-        gateway = (
-            engine.bridge_gateway()
-            if settings.wheelhouse and not settings.offline and http
-            else None
-        )
+        gateway = engine.bridge_gateway() if settings.wheelhouse and not settings.offline else None
         if gateway and settings.wheelhouse:
             wheel_url = stack.enter_context(WheelServer(settings.wheelhouse.directory, gateway)).url
-        if jobs == 1:
-            for item in cells:
-                one(item)
-        else:
-            with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="envforge-build") as pool:
-                list(pool.map(one, cells))
-    return [results[cell.id] for cell, _ in cells]
+        pool = ThreadPoolExecutor(
+            max_workers=max(1, min(settings.jobs, len(cells))), thread_name_prefix="envforge-build"
+        )
+        stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+        futures: list[Future[BuildResult]] = [
+            pool.submit(_build_one, engine, cell, rendered, settings, progress, wheel_url)
+            for cell, rendered in cells
+        ]
+        for future in as_completed(futures):
+            yield future.result()

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from . import __version__
-from .store import StoredCertificate
+from .. import __version__
+from ..host import HostInfo
+from ..probe.checks import Check
+from ..store import StoredCertificate
 
-__all__ = ["Report", "Entry", "HostColumn", "build_report", "to_markdown", "to_html", "to_json"]
-
-SCHEMA_VERSION = 1
+__all__ = ["Report", "Entry", "HostColumn", "build_report", "to_markdown", "to_html", "to_dict"]
 MARK = {"CERTIFIED": "✅", "FAILED": "❌", "BUILD_FAILED": "🧱", "PROBE_ERROR": "⚠️"}
 
 
@@ -26,7 +26,7 @@ MARK = {"CERTIFIED": "✅", "FAILED": "❌", "BUILD_FAILED": "🧱", "PROBE_ERRO
 class HostColumn:
     fingerprint: str
     label: str
-    info: dict[str, Any]
+    info: HostInfo | None
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,9 @@ class Entry:
     image_id: str | None
     run_id: str
     created_at: str
-    ceiling: str | None
+    stopped_by: str | None
     diagnoses: list[dict[str, Any]]
-    checks: list[dict[str, Any]]
+    checks: list[Check]
     probe_s: float | None
     speedup: float | None  # GPU over CPU samples/s of the L3 model check, where measured
 
@@ -62,14 +62,6 @@ class Report:
     )
 
 
-def _host_label(info: dict[str, Any]) -> str:
-    gpus = info.get("gpus") or []
-    names = sorted({g["name"] for g in gpus})
-    gpu = f"{len(gpus)}x {', '.join(names)}" if gpus else "no GPU"
-    driver = f"driver {info['driver']}" if info.get("driver") else "no NVIDIA driver"
-    return f"{info.get('hostname', '?')}: {gpu}, {driver}"
-
-
 def _speedup(facts: dict[str, Any] | None) -> float | None:
     models = ((facts or {}).get("device") or {}).get("models") or []
     by = {
@@ -81,7 +73,7 @@ def _speedup(facts: dict[str, Any] | None) -> float | None:
     return round(gpu / cpu, 2) if gpu and cpu else None
 
 
-def build_report(records: list[StoredCertificate], hosts: dict[str, dict[str, Any]]) -> Report:
+def build_report(records: list[StoredCertificate], hosts: dict[str, HostInfo]) -> Report:
     """The newest certificate of every (cell, host) pair."""
     latest: dict[tuple[str, str], StoredCertificate] = {}
     for record in records:  # ordered by id: later ones win
@@ -94,18 +86,21 @@ def build_report(records: list[StoredCertificate], hosts: dict[str, dict[str, An
             host=host,
             verdict=cert.verdict.value,
             level=cert.level_reached,
-            image=cert.image_tag,
+            image=cert.image_ref,
             image_id=cert.image_id,
             run_id=record.run_id,
             created_at=cert.created_at,
-            ceiling=cert.ceiling,
+            stopped_by=cert.stopped_by,
             diagnoses=[d.to_dict() for d in cert.diagnoses],
             checks=list(cert.checks),
             probe_s=cert.timings.get("probe_s"),
             speedup=_speedup(cert.facts),
         )
     used = sorted({host for _, host in entries})
-    columns = [HostColumn(fp, _host_label(hosts.get(fp, {})), hosts.get(fp, {})) for fp in used]
+    columns = [
+        HostColumn(fp, hosts[fp].label() if fp in hosts else f"{fp}: unknown host", hosts.get(fp))
+        for fp in used
+    ]
     return Report(hosts=columns, cells=sorted({cell for cell, _ in entries}), entries=entries)
 
 
@@ -132,7 +127,7 @@ def to_markdown(report: Report) -> str:
                 row.append("-")
                 continue
             text = entry.short()
-            note = entry.ceiling or (entry.diagnoses[0]["summary"] if entry.diagnoses else None)
+            note = entry.stopped_by or (entry.diagnoses[0]["summary"] if entry.diagnoses else None)
             if note:
                 if note not in notes:
                     notes.append(note)
@@ -170,8 +165,8 @@ def _e(value: Any) -> str:
 
 def _entry_html(entry: Entry) -> str:
     checks = "".join(
-        f'<li class="{_e(c["status"])}">{_e(c["status"].upper())} <code>{_e(c["id"])}</code>: '
-        f"{_e(c['summary'])}{' [' + _e(c['code']) + ']' if c.get('code') and c['status'] != 'pass' else ''}</li>"
+        f'<li class="{_e(c.status)}">{_e(c.status.upper())} <code>{_e(c.id)}</code>: '
+        f"{_e(c.summary)}{' [' + _e(c.code) + ']' if c.code and c.status != 'pass' else ''}</li>"
         for c in entry.checks
     )
     diags = "".join(
@@ -186,8 +181,8 @@ def _entry_html(entry: Entry) -> str:
     ]
     if entry.probe_s is not None:
         facts.append(f"probe {entry.probe_s} s")
-    if entry.ceiling:
-        facts.append(_e(entry.ceiling))
+    if entry.stopped_by:
+        facts.append(_e(entry.stopped_by))
     return (
         f'<td class="{_e(entry.verdict)}" data-cell="{_e(entry.cell)}"><details><summary>{_e(entry.short())}</summary>'
         f"<p>{' · '.join(facts)}</p>{'<ul>' + diags + '</ul>' if diags else ''}"
@@ -260,12 +255,16 @@ def to_html(report: Report) -> str:
 # -- JSON -------------------------------------------------------------------------------------------
 
 
-def to_json(report: Report) -> dict[str, Any]:
+def to_dict(report: Report) -> dict[str, Any]:
     return {
-        "schema_version": SCHEMA_VERSION,
         "generated_at": report.generated_at,
         "hosts": [
-            {"fingerprint": h.fingerprint, "label": h.label, "info": h.info} for h in report.hosts
+            {
+                "fingerprint": h.fingerprint,
+                "label": h.label,
+                "info": h.info.to_dict() if h.info else None,
+            }
+            for h in report.hosts
         ],
         "cells": report.cells,
         "entries": [
@@ -278,7 +277,7 @@ def to_json(report: Report) -> dict[str, Any]:
                 "image_id": e.image_id,
                 "run_id": e.run_id,
                 "created_at": e.created_at,
-                "ceiling": e.ceiling,
+                "stopped_by": e.stopped_by,
                 "diagnoses": e.diagnoses,
                 "probe_s": e.probe_s,
                 "gpu_cpu_speedup": e.speedup,

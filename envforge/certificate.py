@@ -1,0 +1,176 @@
+"""Pure: (cell expectations, build outcome, probe run, host) -> Certificate.
+
+Facts are judged once, by the probe inside the image (against the expectations envforge gave it);
+here the probe's checks are read back, and only what the host knows and the container cannot is
+added (a GPU the engine cannot pass in). A crashed, hung or killed probe, or a report that is not
+one, becomes a PROBE_ERROR certificate.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from typing import Any
+
+from .expectations import Expectations
+from .host import HostInfo
+from .probe.checks import Check, failed, level_reached
+from .probe.codes import CODES, Code
+from .results import Certificate, ContainerRun, Diagnosis, Verdict
+
+__all__ = ["certify", "parse_probe_output", "MAX_REPORT_BYTES"]
+
+MAX_REPORT_BYTES = 16 * 1024 * 1024  # a probe report is tens of KB; anything near this is not one
+
+
+def parse_probe_output(stdout: str) -> dict[str, Any] | None:
+    """The probe's JSON document (the last JSON object line of stdout), or None."""
+    if len(stdout) > MAX_REPORT_BYTES:
+        return None
+    for line in reversed(stdout.strip().splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                doc = json.loads(line)
+            except (ValueError, RecursionError):
+                return None
+            return doc if isinstance(doc, dict) else None
+    return None
+
+
+def _diagnosis(
+    code: Code, summary: str, evidence: tuple[str, ...] = (), fix: str | None = None
+) -> Diagnosis:
+    return Diagnosis(code.value, summary, fix or CODES[code].fix, evidence)
+
+
+def _probe_failure(probe: ContainerRun) -> Diagnosis:
+    tail = tuple(probe.stderr.strip().splitlines()[-5:])
+    if probe.timed_out:
+        return _diagnosis(
+            Code.PROBE_TIMEOUT,
+            f"the probe did not finish within {probe.seconds:.0f} s and was killed",
+            tail,
+        )
+    if probe.oom_killed:
+        return _diagnosis(
+            Code.PROBE_OUT_OF_MEMORY, "the probe ran out of memory and was killed (OOMKilled)", tail
+        )
+    if probe.error:
+        return _diagnosis(Code.PROBE_ENGINE_ERROR, f"the probe could not run: {probe.error}", tail)
+    code = probe.exit_code
+    if code is not None and code > 128:
+        if code - 128 == signal.SIGILL:
+            return _diagnosis(
+                Code.CPU_NO_AVX,
+                "the probe died of an illegal instruction (SIGILL): the CPU lacks an instruction set "
+                "the framework needs (AVX)",
+                tail,
+            )
+        return _diagnosis(
+            Code.PROBE_CRASHED,
+            f"the probe was killed by {_signal_name(code - 128)} (exit {code})",
+            tail,
+        )
+    return _diagnosis(Code.PROBE_CRASHED, f"the probe exited with {code} without a report", tail)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _host_checks(
+    checks: list[Check], host: HostInfo, level: int, expect: Expectations
+) -> list[Check]:
+    """Replace the container's view of L2 with the host's where the host knows better."""
+    if level < 2 or expect.accelerator != "cuda" or not host.has_gpu or host.engine_gpu_runtime:
+        return checks
+    return [c for c in checks if c.id != "gpu.visible"] + [
+        failed(
+            "gpu.visible",
+            2,
+            f"this host has {len(host.gpus)} GPU(s) but the engine has no NVIDIA runtime",
+            Code.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+            evidence=[f"engine: {host.engine}"],
+        )
+    ]
+
+
+def _report_checks(doc: dict[str, Any]) -> list[Check] | None:
+    try:
+        return [Check.from_dict(c) for c in doc.get("checks") or []]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+_JUDGEMENT = ("checks", "level_reached", "ceiling", "verdict", "passed")
+
+
+def certify(
+    *,
+    cell_id: str,
+    expectations: Expectations,
+    level: int,
+    host: HostInfo,
+    image_id: str | None,
+    image_ref: str | None,
+    build_error: str | None = None,
+    build_seconds: float = 0.0,
+    probe: ContainerRun | None = None,
+) -> Certificate:
+    """One cell on one host: the probe's own judgement, plus what the host knows."""
+
+    def certificate(verdict: Verdict, diagnosis: Diagnosis, **more: Any) -> Certificate:
+        return Certificate(
+            cell_id=cell_id,
+            image_id=image_id,
+            image_ref=image_ref,
+            host_fingerprint=host.fingerprint,
+            verdict=verdict,
+            level_requested=level,
+            level_reached=0,
+            stopped_by=diagnosis.summary,
+            expectations=expectations,
+            diagnoses=(diagnosis,),
+            **more,
+        )
+
+    timings = {"build_s": round(build_seconds, 2)}
+    if build_error is not None or image_id is None:
+        diagnosis = _diagnosis(Code.BUILD_FAILED, build_error or "the build produced no image")
+        return certificate(Verdict.BUILD_FAILED, diagnosis, timings=timings)
+    if probe is None:
+        raise ValueError("a built image needs a probe run to be certified")
+    timings["probe_s"] = round(probe.seconds, 2)
+    report = parse_probe_output(probe.stdout) if not (probe.timed_out or probe.oom_killed) else None
+    if report is None:
+        return certificate(Verdict.PROBE_ERROR, _probe_failure(probe), timings=timings)
+    judged = _report_checks(report)
+    if judged is None:
+        diagnosis = _diagnosis(
+            Code.PROBE_REPORT_INVALID, "the probe's report has checks envforge cannot read"
+        )
+        return certificate(Verdict.PROBE_ERROR, diagnosis, timings=timings)
+    timings.update(
+        {k: v for k, v in (report.get("timings") or {}).items() if isinstance(v, (int, float))}
+    )
+    checks = _host_checks(judged, host, level, expectations)
+    reached, stopped_by = level_reached(checks, level)
+    return Certificate(
+        cell_id=cell_id,
+        image_id=image_id,
+        image_ref=image_ref,
+        host_fingerprint=host.fingerprint,
+        verdict=Verdict.FAILED if any(c.failed for c in checks) else Verdict.CERTIFIED,
+        level_requested=level,
+        level_reached=reached,
+        stopped_by=stopped_by,
+        expectations=expectations,
+        checks=tuple(checks),
+        diagnoses=tuple(Diagnosis.of(c) for c in checks if c.status in ("fail", "warn") and c.code),
+        timings=timings,
+        facts={k: v for k, v in report.items() if k not in _JUDGEMENT},
+    )

@@ -1,0 +1,242 @@
+"""One function per command: its request, its job, its output, its exit code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ..errors import EXIT_FAILED, EXIT_OK, BadInputError
+from ..jobs import build as build_job
+from ..jobs import certify as certify_job
+from ..jobs import doctor as doctor_job
+from ..jobs import forge as forge_job
+from ..jobs import matrix as matrix_job
+from ..jobs import report as report_job
+from ..jobs import rollout as rollout_job
+from ..jobs import verify as verify_job
+from ..jobs.context import Context
+from ..knowledge.models import Gpu, parse_cc
+from ..probe.codes import CODES, Code
+from ..results import envelope
+from ..tables import report as tables
+from . import settings, views
+from .human import Output
+
+__all__ = ["COMMANDS"]
+
+Command = Callable[[argparse.Namespace, Output], int]
+
+
+def _context(args: argparse.Namespace) -> Context:
+    db = getattr(args, "db", None)
+    return Context(db=Path(db) if db else None)
+
+
+def _exit(passed: bool) -> int:
+    return EXIT_OK if passed else EXIT_FAILED
+
+
+def certify(args: argparse.Namespace, out: Output) -> int:
+    request = settings.certify(args)
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        result = certify_job.run(ctx, request)
+    if out.json_mode:
+        out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
+    else:
+        views.certify(out, result)
+    return _exit(result.passed)
+
+
+def build(args: argparse.Namespace, out: Output) -> int:
+    request = build_job.BuildRequest(settings.selection(args), settings.build_options(args))
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        result = build_job.run(ctx, request)
+    if out.json_mode:
+        out.json(envelope("build", result.to_dict(), run_id=result.run_id))
+    else:
+        views.build(out, result)
+    return _exit(result.passed)
+
+
+def render(args: argparse.Namespace, out: Output) -> int:
+    request = build_job.RenderRequest(settings.selection(args), Path(args.out), args.check)
+    with _context(args) as ctx:
+        result = build_job.render(ctx, request)
+    if out.json_mode:
+        out.json(envelope("render", result.to_dict()))
+    else:
+        views.render(out, result)
+    return _exit(result.passed)
+
+
+def verify(args: argparse.Namespace, out: Output) -> int:
+    with _context(args) as ctx:
+        result = verify_job.verify(ctx, settings.verify(args))
+    if out.json_mode:
+        out.json(envelope("verify", result.to_dict(), run_id=result.run_id))
+    else:
+        views.verify(out, result)
+    return _exit(result.passed)
+
+
+def forge(args: argparse.Namespace, out: Output) -> int:
+    request = settings.forge(args)
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        if request.gpu:
+            _gpu(ctx, request.gpu)
+        result = forge_job.run(ctx, request)
+    if out.json_mode:
+        out.json(envelope("forge", result.to_dict(), run_id=result.run_id))
+    else:
+        views.forge(out, result)
+    return _exit(result.passed)
+
+
+def report(args: argparse.Namespace, out: Output) -> int:
+    with _context(args) as ctx:
+        data = report_job.run(ctx)
+    if args.json or args.format == "json":
+        text = Output.dumps(envelope("report", tables.to_dict(data)))
+    else:
+        text = tables.to_html(data) if args.format == "html" else tables.to_markdown(data)
+    if not args.output:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BadInputError(f"-o {args.output}: cannot write it ({exc.strerror})") from None
+    out.note(f"wrote {args.output}: {len(data.cells)} cell(s) on {len(data.hosts)} host(s)")
+    return EXIT_OK
+
+
+def doctor(args: argparse.Namespace, out: Output) -> int:
+    log_text = sys.stdin.read() if args.log == "-" else None
+    with _context(args) as ctx:
+        result = doctor_job.run(ctx, settings.doctor(args, log_text))
+    if out.json_mode:
+        out.json(envelope("doctor", result.to_dict()))
+    else:
+        views.doctor(out, result)
+    return _exit(result.passed)
+
+
+def _gpu(ctx: Context, name: str) -> Gpu:
+    """``--gpu NAME`` looked up in the knowledge base."""
+    gpu = ctx.kb.gpu(name)
+    if gpu is None:
+        raise BadInputError(
+            f"--gpu {name}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
+            hint="give its compute capability with --cc X.Y instead",
+        )
+    return gpu
+
+
+def driver_check(args: argparse.Namespace, out: Output) -> int:
+    with _context(args) as ctx:
+        if args.baseline or args.candidate:
+            if not (args.baseline and args.candidate):
+                raise BadInputError(
+                    "--baseline and --candidate go together (two run ids from the results database)"
+                )
+            found = rollout_job.regressions(
+                ctx, rollout_job.RegressionRequest(args.baseline, args.candidate)
+            )
+            return _show(out, "driver-check", found, views.regressions)
+        if not args.driver:
+            raise BadInputError("driver-check needs --driver V (or --baseline RUN --candidate RUN)")
+        gpu = _gpu(ctx, args.gpu) if args.gpu else None
+        if args.image or args.db:
+            request = rollout_job.RolloutRequest(
+                args.driver, gpu, args.cc, tuple(args.image or ()), bool(args.db)
+            )
+            return _show(out, "driver-check", rollout_job.rollout(ctx, request), views.rollout)
+        if args.cuda is None:
+            raise BadInputError(
+                "driver-check needs --cuda V, --image IMG, --db PATH, or --baseline/--candidate"
+            )
+        cc = parse_cc(args.cc) if args.cc else None
+        request_ = matrix_job.DriverRequest(
+            args.driver, args.cuda, gpu, cc, args.require, args.brand
+        )
+        return _show(out, "driver-check", matrix_job.check(ctx, request_), views.driver)
+
+
+def _show(out: Output, command: str, result: object, view: Callable[[Output, object], None]) -> int:
+    if out.json_mode:
+        out.json(envelope(command, result.to_dict()))  # type: ignore[attr-defined]
+    else:
+        view(out, result)
+    return _exit(bool(result.passed))  # type: ignore[attr-defined]
+
+
+def matrix_list(args: argparse.Namespace, out: Output) -> int:
+    with _context(args) as ctx:
+        expansion = matrix_job.list_cells(ctx, settings.selection(args))
+    if out.json_mode:
+        data = {
+            "matrix": str(expansion.matrix.path),
+            "digest": expansion.matrix.digest,
+            "cells": [c.to_dict() for c in expansion.cells],
+            "rejected": [r.to_dict() for r in expansion.rejected],
+        }
+        out.json(envelope("matrix list", data))
+    else:
+        views.matrix_list(out, expansion)
+    return EXIT_OK
+
+
+def matrix_explain(args: argparse.Namespace, out: Output) -> int:
+    request = matrix_job.ExplainRequest(
+        tf=args.tf,
+        python=args.python,
+        cuda=str(args.cuda) if args.cuda else None,
+        driver=args.driver,
+        gpu=args.gpu,
+        cc=args.cc,
+        rocm=args.rocm,
+    )
+    with _context(args) as ctx:
+        result = matrix_job.run_explain(ctx, request)
+    if out.json_mode:
+        out.json(envelope("matrix explain", result.to_dict()))
+    else:
+        views.explain(out, result)
+    return EXIT_FAILED if result.compatible is False else EXIT_OK
+
+
+def codes(args: argparse.Namespace, out: Output) -> int:
+    chosen = list(Code)
+    if args.code:
+        try:
+            chosen = [Code(args.code.strip().upper())]
+        except ValueError:
+            raise BadInputError(
+                f"{args.code}: not a code envforge knows", hint="envforge codes lists every code"
+            ) from None
+    if out.json_mode:
+        data = [{"code": c.value, **CODES[c]._asdict()} for c in chosen]
+        out.json(envelope("codes", data[0] if args.code else data))
+    else:
+        views.codes(out, chosen)
+    return EXIT_OK
+
+
+COMMANDS: dict[str, Command] = {
+    "certify": certify,
+    "build": build,
+    "render": render,
+    "verify": verify,
+    "forge": forge,
+    "report": report,
+    "doctor": doctor,
+    "driver-check": driver_check,
+    "matrix list": matrix_list,
+    "matrix explain": matrix_explain,
+    "codes": codes,
+}

@@ -1,0 +1,107 @@
+"""Every default in one place, and the parsed command line turned into the jobs' frozen requests.
+
+The README's "Settings" table lists these; jobs take no defaults of their own for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..jobs.certify import CertifyRequest
+from ..jobs.doctor import DoctorRequest
+from ..jobs.forge import ForgeRequest
+from ..jobs.options import BuildOptions, ProbeOptions, Selection
+from ..jobs.verify import VerifyRequest
+
+__all__ = [
+    "Defaults",
+    "DEFAULTS",
+    "selection",
+    "build_options",
+    "probe_options",
+    "certify",
+    "verify",
+    "forge",
+    "doctor",
+]
+
+
+@dataclass(frozen=True)
+class Defaults:
+    level: int = 3  # certify, verify, forge: the highest probe level asked for
+    doctor_level: int = 2  # doctor: enough to see the GPU, not to measure it
+    jobs: int = 3  # builds at once (measured best on 2 cores: see the README's performance section)
+    probe_timeout_s: float = 900.0  # a probe taking longer is killed (PROBE_TIMEOUT)
+    probe_memory: str = "6g"  # probe containers' memory limit (no swap)
+    render_out: str = "build/dockerfiles"
+    forge_out: str = "."
+
+
+DEFAULTS = Defaults()
+
+
+def selection(args: argparse.Namespace) -> Selection:
+    return Selection(getattr(args, "matrix", None), tuple(getattr(args, "select", None) or ()))
+
+
+def build_options(args: argparse.Namespace) -> BuildOptions:
+    return BuildOptions(
+        jobs=args.jobs,
+        nocache=args.no_cache,
+        site=args.site,
+        ca_bundle=args.ca_bundle,
+        wheelhouse=args.wheelhouse,
+        no_wheelhouse=args.no_wheelhouse,
+        offline=args.offline,
+        refresh_wheelhouse=args.refresh_wheelhouse,
+    )
+
+
+def probe_options(args: argparse.Namespace, *, level: int | None = None) -> ProbeOptions:
+    return ProbeOptions(
+        level=level if level is not None else args.level,
+        timeout_s=args.probe_timeout,
+        memory=args.probe_memory,
+        force=getattr(args, "force", False),
+    )
+
+
+def certify(args: argparse.Namespace) -> CertifyRequest:
+    return CertifyRequest(selection(args), build_options(args), probe_options(args))
+
+
+def verify(args: argparse.Namespace) -> VerifyRequest:
+    return VerifyRequest(
+        image=args.image,
+        probe=probe_options(args),
+        expect_accelerator=args.expect_accelerator,
+        record=args.db is not None,
+    )
+
+
+def forge(args: argparse.Namespace) -> ForgeRequest:
+    return ForgeRequest(
+        tf=args.tf,
+        build=build_options(args),
+        probe=probe_options(args, level=DEFAULTS.level),
+        python=args.python,
+        driver=args.driver,
+        gpu=args.gpu,
+        accelerator=args.accelerator,
+        tag=args.tag,
+        out=Path(args.out),
+    )
+
+
+def doctor(args: argparse.Namespace, log_text: str | None) -> DoctorRequest:
+    return DoctorRequest(
+        probe=probe_options(args, level=DEFAULTS.doctor_level),
+        log_path=Path(args.log) if args.log and args.log != "-" else None,
+        log_text=log_text,
+        image=args.image,
+        python=args.python,
+        gpu_present={"yes": True, "no": False, "auto": None}[args.gpu_present],
+        expect_accelerator=args.expect_accelerator or "cuda",
+    )

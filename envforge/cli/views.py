@@ -1,0 +1,226 @@
+"""How each job's result reads to a person (the JSON form is the result's own ``to_dict``)."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from ..jobs.build import BuildRunResult, RenderResult
+from ..jobs.certify import CertifyResult
+from ..jobs.doctor import DoctorResult
+from ..jobs.forge import ForgeResult
+from ..jobs.matrix import DriverResult
+from ..jobs.rollout import RegressionResult, RolloutResult
+from ..jobs.verify import Verification
+from ..knowledge.explain import Explanation
+from ..matrix import Expansion
+from ..probe.codes import CODES, Code
+from .human import Output, verdict_markup
+
+__all__ = [
+    "certify",
+    "build",
+    "render",
+    "verify",
+    "forge",
+    "doctor",
+    "matrix_list",
+    "explain",
+    "driver",
+    "rollout",
+    "regressions",
+    "codes",
+]
+
+
+def certify(out: Output, result: CertifyResult) -> None:
+    rows = []
+    for cell in result.cells:
+        cert = cell.certificate
+        notes = cert.stopped_by or ""
+        if not cert and cert.diagnoses:
+            d = cert.diagnoses[0]
+            notes = f"{d.code}: {d.summary}" + (f" -> {d.fix}" if d.fix else "")
+        if cell.reused:
+            notes = (
+                notes + "; " if notes else ""
+            ) + "already certified for this image and host (--force re-runs)"
+        expect = cert.expectations
+        rows.append(
+            [
+                cell.cell_id,
+                cell.build.image_ref or "-",
+                expect.framework_label(),
+                expect.target(),
+                f"L{cert.level_reached}",
+                verdict_markup(cert.verdict.value),
+                escape(notes),
+            ]
+        )
+    out.table(
+        "envforge certify",
+        ("cell", "image", "framework", "build target", "level", "verdict", "notes"),
+        rows,
+    )
+    out.note(f"results: {result.db} (run {result.run_id}); logs: {result.logs}")
+
+
+def build(out: Output, result: BuildRunResult) -> None:
+    rows = [
+        [
+            r.cell_id,
+            r.image_ref or "-",
+            "[green]cached[/]"
+            if r.cached
+            else "[green]built[/]"
+            if r.ok
+            else f"[red]failed[/]: {escape(r.error or '')}",
+            f"{r.seconds:.1f}",
+            str(r.log_path),
+        ]
+        for r in result.cells
+    ]
+    out.table("envforge build", ("cell", "image", "status", "seconds", "log"), rows)
+
+
+def render(out: Output, result: RenderResult) -> None:
+    for path in result.written:
+        out.line(f"wrote {escape(str(path))}")
+    if result.stale:
+        out.note(
+            f"{len(result.stale)} rendered Dockerfile(s) out of date: {', '.join(map(str, result.stale))}; "
+            "run `envforge render`"
+        )
+
+
+def verify(out: Output, result: Verification) -> None:
+    cert = result.certificate
+    how = "probe added for this run" if result.injected else "the image's own probe"
+    out.note(f"verifying {result.image} ({how}) on {result.host.describe()}")
+    out.checks(cert.checks)
+    note = f" ({escape(cert.stopped_by)})" if cert.stopped_by else ""
+    out.line(f"{verdict_markup(cert.verdict.value)}: level reached L{cert.level_reached}{note}")
+    out.diagnoses(cert.diagnoses)
+
+
+def forge(out: Output, result: ForgeResult) -> None:
+    cert = result.result.certificate
+    note = f" ({escape(cert.stopped_by)})" if cert.stopped_by else ""
+    cell = result.result.cell_id
+    out.line(
+        f"[bold green]forged[/] {result.tag}: {escape(cell)}, CERTIFIED L{cert.level_reached}{note}"
+    )
+    out.line(f"lock file: {result.lock_path}")
+
+
+def doctor(out: Output, result: DoctorResult) -> None:
+    out.note(f"doctor: {result.source}")
+    if not result.diagnoses:
+        out.line("nothing recognisable: no catalogued cause found")
+    out.diagnoses(result.diagnoses, ranked=True)
+
+
+def matrix_list(out: Output, expansion: Expansion) -> None:
+    rows = [
+        [
+            c.id,
+            c.spec.stack,
+            c.spec.recipe.base_image,
+            escape(" ".join(c.spec.recipe.requirements) or "(as published)"),
+            c.spec.expect.target(),
+        ]
+        for c in expansion.cells
+    ]
+    title = f"{expansion.matrix.path}: {len(expansion.cells)} cell(s)"
+    out.table(title, ("cell", "stack", "base", "installs", "build target"), rows)
+    if expansion.rejected:
+        rejected = [[r.id, escape(r.reason), escape(r.source or "")] for r in expansion.rejected]
+        out.table(
+            f"rejected: {len(expansion.rejected)} combination(s)",
+            ("cell", "reason", "source"),
+            rejected,
+        )
+
+
+def explain(out: Output, result: Explanation) -> None:
+    gpu = f"{result.gpu.get('name') or ''} cc {result.gpu['cc']}".strip() if result.gpu else None
+    rows = [
+        ("TensorFlow", result.tensorflow),
+        ("Python", ", ".join(result.python)),
+        ("CUDA", result.cuda),
+        ("cuDNN", result.cudnn),
+        ("min driver (Linux)", result.min_driver),
+        ("SASS targets", ", ".join(result.compute_capabilities)),
+        ("PTX", result.ptx),
+        ("Keras", str(result.keras) if result.keras else None),
+        ("TensorFlow releases", ", ".join(result.tensorflow_releases)),
+        ("GPU", gpu),
+    ]
+    out.pairs((name, str(value)) for name, value in rows if value)
+    if result.compatible is not None:
+        out.line(
+            "\n[bold green]compatible[/]" if result.compatible else "\n[bold red]not compatible[/]"
+        )
+    out.line("\nwhy:")
+    for reason in result.reasons:
+        out.line(f"  - {escape(reason)}")
+    out.line("sources:")
+    for source in result.sources:
+        out.line(f"  - {escape(source)}")
+
+
+def driver(out: Output, result: DriverResult) -> None:
+    check = result.check
+    style = "bold green" if result.passed else "bold red"
+    out.line(
+        f"[{style}]{'compatible' if result.passed else 'NOT compatible'}[/]: CUDA {check.cuda} on driver "
+        f"{check.driver} (mode: {check.mode}; the driver runs CUDA {check.driver_cuda_version or '?'} natively)"
+    )
+    for reason in check.reasons:
+        out.line(f"  - {escape(reason)}")
+    if result.require is not None:
+        req = result.require
+        text = "satisfied" if req["satisfied"] else f"refused: {req['message']}"
+        out.line(f"  - NVIDIA_REQUIRE_CUDA={escape(req['expression'])}: {escape(text)}")
+
+
+def rollout(out: Output, result: RolloutResult) -> None:
+    rows = [
+        [
+            escape(item.name),
+            item.cuda or "-",
+            "[green]keeps working[/]" if item.keeps_working else "[bold red]breaks[/]",
+            item.mode,
+            escape(item.reasons[-1]),
+        ]
+        for item in result.items
+    ]
+    title = f"driver {result.driver}" + (f" on {result.gpu.name}" if result.gpu else "")
+    out.table(title, ("image", "CUDA", "verdict", "mode", "why"), rows)
+    out.note(
+        f"{len(result.breaking)} of {len(result.items)} image(s) would break on driver {result.driver}"
+    )
+
+
+def regressions(out: Output, result: RegressionResult) -> None:
+    for reg in result.regressions:
+        codes = f" (new: {', '.join(reg.new_codes)})" if reg.new_codes else ""
+        out.line(f"[bold red]regressed[/] {reg.cell}: {reg.baseline} -> {reg.candidate}{codes}")
+    if result.missing_in_candidate:
+        out.note(f"not certified in the candidate run: {', '.join(result.missing_in_candidate)}")
+    out.note(
+        f"{len(result.regressions)} regression(s) between {result.baseline} and {result.candidate}"
+    )
+
+
+def codes(out: Output, chosen: list[Code]) -> None:
+    if len(chosen) == 1:
+        code = chosen[0]
+        info = CODES[code]
+        out.line(
+            f"[bold]{code}[/] ({info.layer}{', catalogue ' + info.catalogue if info.catalogue else ''})"
+        )
+        out.line(f"  {escape(info.meaning)}")
+        out.line(f"  fix: {escape(info.fix)}")
+        return
+    rows = [[code.value, CODES[code].layer, escape(CODES[code].meaning)] for code in chosen]
+    out.table(f"{len(chosen)} codes", ("code", "layer", "meaning"), rows)

@@ -1,0 +1,102 @@
+"""``envforge build`` (images, no probing) and ``envforge render`` (Dockerfiles, no engine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import BadInputError
+from ..render import render_cell
+from ..results import BuildResult
+from .certify import build, expand_matrix, plan, select_cells
+from .context import Context
+from .options import BuildOptions, Selection, builder_settings
+
+__all__ = ["BuildRequest", "BuildRunResult", "run", "RenderRequest", "RenderResult", "render"]
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    selection: Selection
+    build: BuildOptions
+
+
+@dataclass(frozen=True)
+class BuildRunResult:
+    run_id: str
+    logs: Path
+    cells: tuple[BuildResult, ...]
+
+    @property
+    def passed(self) -> bool:
+        return all(c.ok for c in self.cells)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "logs": str(self.logs),
+            "passed": self.passed,
+            "cells": [c.to_dict() for c in self.cells],
+        }
+
+
+def run(ctx: Context, request: BuildRequest) -> BuildRunResult:
+    expansion = expand_matrix(ctx, request.selection)
+    cells = select_cells(expansion, request.selection)
+    matrix = expansion.matrix
+    with ctx.run("build", level=0, matrix=str(matrix.path), matrix_digest=matrix.digest) as active:
+        settings = builder_settings(
+            ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
+        )
+        ctx.progress.note(f"{len(cells)} cell(s) of {matrix.path}, run {active.id}")
+        ctx.progress.cells([c.id for c in cells])
+        built = {r.cell_id: r for r in build(ctx, plan(ctx, cells), settings)}
+    return BuildRunResult(active.id, active.logs_dir, tuple(built[c.id] for c in cells))
+
+
+@dataclass(frozen=True)
+class RenderRequest:
+    selection: Selection
+    out: Path
+    check: bool  # compare with what --out holds instead of writing
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    out: Path
+    written: tuple[Path, ...]
+    stale: tuple[Path, ...]  # with check: files missing or out of date
+
+    @property
+    def passed(self) -> bool:
+        return not self.stale
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "out": str(self.out),
+            "written": [str(p) for p in self.written],
+            "stale": [str(p) for p in self.stale],
+            "passed": self.passed,
+        }
+
+
+def render(ctx: Context, request: RenderRequest) -> RenderResult:
+    expansion = expand_matrix(ctx, request.selection)
+    written: list[Path] = []
+    stale: list[Path] = []
+    for cell in select_cells(expansion, request.selection):
+        text = render_cell(cell).dockerfile
+        path = request.out / f"{cell.id}.Dockerfile"
+        if request.check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                stale.append(path)
+            continue
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise BadInputError(
+                f"--out {request.out}: cannot write {path.name} ({exc.strerror})"
+            ) from None
+        written.append(path)
+    return RenderResult(request.out, tuple(written), tuple(stale))

@@ -1,0 +1,127 @@
+"""What every job works with: knowledge base, engine, host, store, progress; and the run record.
+
+Each resource is made when a job first asks for it (``report`` never connects to an engine, ``matrix
+explain`` never opens a store), or given up front (tests give an in-memory engine and a temporary
+store). ``run()`` is the run lifecycle, written once: started, then finished, failed or interrupted,
+and a run whose process died is marked interrupted by the next one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from .. import paths
+from ..engine import Engine, connect
+from ..errors import BadInputError
+from ..host import HostInfo, detect_host
+from ..knowledge import KnowledgeBase, load_knowledge
+from ..store import Store, new_run_id
+from .progress import NullProgress, Progress
+
+__all__ = ["Context", "Run"]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run in progress: its id and where its logs go."""
+
+    id: str
+    logs_dir: Path
+
+
+class Context:
+    def __init__(
+        self,
+        *,
+        state: paths.StatePaths | None = None,
+        db: Path | None = None,
+        kb: KnowledgeBase | None = None,
+        engine: Engine | None = None,
+        host: HostInfo | None = None,
+        store: Store | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        self.state = state or paths.state()
+        self.db_path = db or self.state.db
+        self.progress: Progress = progress or NullProgress()
+        if kb is not None:
+            self.kb = kb
+        if engine is not None:
+            self.engine = engine
+        if host is not None:
+            self.host = host
+        self._store = store
+
+    @cached_property
+    def kb(self) -> KnowledgeBase:
+        return load_knowledge()
+
+    @cached_property
+    def engine(self) -> Engine:
+        return connect()
+
+    @cached_property
+    def host(self) -> HostInfo:
+        return detect_host(self.engine.info())
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store(self.db_path)
+        return self._store
+
+    def existing_store(self) -> Store:
+        """The store, which must exist already (reports, rollouts read what certify recorded)."""
+        if self._store is None and not self.db_path.is_file():
+            raise BadInputError(
+                f"no results database at {self.db_path}",
+                hint="run envforge certify first, or give --db PATH",
+            )
+        return self.store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def __enter__(self) -> Context:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def run(
+        self,
+        command: str,
+        *,
+        level: int,
+        matrix: str | None = None,
+        matrix_digest: str | None = None,
+    ) -> Iterator[Run]:
+        """Record a run in the store for the duration of the block."""
+        store = self.store
+        store.mark_dead_runs_interrupted()
+        run_id = new_run_id()
+        run = Run(run_id, self.state.logs / run_id)
+        store.start_run(
+            run.id,
+            command=command,
+            host=self.host,
+            level=level,
+            matrix=matrix,
+            matrix_digest=matrix_digest,
+        )
+        status = "failed"
+        try:
+            yield run
+            status = "finished"
+        except KeyboardInterrupt:
+            status = "interrupted"
+            raise
+        finally:
+            store.finish_run(run.id, status)

@@ -1,0 +1,105 @@
+"""Request parts several jobs share: which cells, how to build, how to probe; and the builder's
+settings made from them, once for every job that builds (certify, build, forge)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..builder import BuildSettings
+from ..engine import ProbeLimits
+from ..errors import BadInputError
+from ..site import Site, load_site
+from ..wheelhouse import Wheelhouse
+from .context import Context, Run
+
+__all__ = [
+    "Selection",
+    "BuildOptions",
+    "ProbeOptions",
+    "builder_settings",
+    "site_of",
+    "wheelhouse_of",
+]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A matrix (path or name; None: the default) and glob patterns of cell ids (none: every cell)."""
+
+    matrix: str | None
+    select: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    jobs: int
+    nocache: bool
+    site: str | None
+    ca_bundle: str | None
+    wheelhouse: str | None
+    no_wheelhouse: bool
+    offline: bool
+    refresh_wheelhouse: bool
+
+
+@dataclass(frozen=True)
+class ProbeOptions:
+    level: int
+    timeout_s: float
+    memory: str
+    force: bool = False
+
+    @property
+    def limits(self) -> ProbeLimits:
+        return ProbeLimits(memory=self.memory)
+
+
+def site_of(options: BuildOptions) -> Site:
+    return load_site(options.site, options.ca_bundle)
+
+
+def wheelhouse_of(ctx: Context, options: BuildOptions) -> Wheelhouse | None:
+    """The shared wheelhouse the options ask for (None: pip in each build uses the index)."""
+    if options.offline and options.no_wheelhouse:
+        raise BadInputError("--offline needs a wheelhouse (drop --no-wheelhouse)")
+    if options.no_wheelhouse:
+        return None
+    directory = ctx.state.wheelhouse if options.wheelhouse is None else Path(options.wheelhouse)
+    return Wheelhouse(
+        directory, ctx.kb, offline=options.offline, refresh=options.refresh_wheelhouse
+    )
+
+
+def builder_settings(
+    ctx: Context,
+    options: BuildOptions,
+    run: Run,
+    *,
+    matrix_digest: str,
+    matrix_bases: dict[str, str] | None = None,
+) -> BuildSettings:
+    """The builder's settings for ``run``: site, wheelhouse, logs, parallelism, cache."""
+    site = site_of(options)
+    wheelhouse = wheelhouse_of(ctx, options)
+    if site.ca_bundle:
+        ctx.progress.note(
+            f"CA bundle for builds: {site.ca_bundle} (from {site.ca_bundle_origin}); builder stage only"
+        )
+    if wheelhouse:
+        mode = (
+            "offline: no package index, no network in builds"
+            if options.offline
+            else "each wheel downloaded once"
+        )
+        ctx.progress.note(f"wheelhouse: {wheelhouse.directory} ({mode})")
+    return BuildSettings(
+        site=site,
+        logs_dir=run.logs_dir,
+        run_id=run.id,
+        matrix_digest=matrix_digest,
+        matrix_bases=dict(matrix_bases or {}),
+        jobs=options.jobs,
+        nocache=options.nocache,
+        wheelhouse=wheelhouse,
+    )

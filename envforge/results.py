@@ -1,0 +1,212 @@
+"""The nouns jobs return, and the one JSON envelope every ``--json`` prints.
+
+One ``Verdict`` (the same value set in every document, with ``passed`` beside it), one
+``Diagnosis`` (its layer from the codes registry), one schema version. Python names say ``cell_id``
+and ``image_ref``; JSON says ``cell`` and ``image``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from .expectations import Expectations
+from .probe.checks import Check
+from .probe.codes import layer_of
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Verdict",
+    "Diagnosis",
+    "ContainerRun",
+    "BuildResult",
+    "Certificate",
+    "CellResult",
+    "envelope",
+    "now",
+]
+
+SCHEMA_VERSION = 2  # of every --json document (1: before the envelope)
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Verdict(StrEnum):
+    CERTIFIED = "CERTIFIED"
+    FAILED = "FAILED"
+    BUILD_FAILED = "BUILD_FAILED"
+    PROBE_ERROR = "PROBE_ERROR"
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A cause, with what shows it and what to do; ``layer`` comes from the codes registry."""
+
+    code: str
+    summary: str
+    fix: str | None = None
+    evidence: tuple[str, ...] = ()
+
+    @property
+    def layer(self) -> str:
+        return layer_of(self.code)
+
+    @classmethod
+    def of(cls, check: Check) -> Diagnosis:
+        return cls(check.code or "", check.summary, check.fix, check.evidence)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "layer": self.layer,
+            "summary": self.summary,
+            "fix": self.fix,
+            "evidence": list(self.evidence),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Diagnosis:
+        return cls(
+            str(data["code"]),
+            str(data.get("summary") or ""),
+            data.get("fix"),
+            tuple(str(e) for e in data.get("evidence") or ()),
+        )
+
+
+@dataclass(frozen=True)
+class ContainerRun:
+    """What running a command in a container gave (or on a node: see the cluster backend)."""
+
+    exit_code: int | None  # None: it never finished (killed on timeout, the engine went away)
+    stdout: str
+    stderr: str
+    seconds: float
+    timed_out: bool = False
+    oom_killed: bool = False
+    error: str | None = None  # the engine could not run it at all
+
+    def log(self) -> str:
+        """The probe log written beside a certificate."""
+        return (
+            f"# exit code {self.exit_code}; {self.seconds:.1f} s; timed out: {self.timed_out}; "
+            f"OOM: {self.oom_killed}\n# --- stderr ---\n{self.stderr}\n# --- stdout ---\n{self.stdout}\n"
+        )
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    cell_id: str
+    image_id: str | None
+    image_ref: str  # envforge/<cell>:<content hash>, empty when nothing was built
+    content_hash: str
+    base_image: str
+    log_path: Path
+    seconds: float
+    cached: bool = False
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.image_id is not None and self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cell": self.cell_id,
+            "image": self.image_ref or None,
+            "image_id": self.image_id,
+            "content_hash": self.content_hash or None,
+            "base_image": self.base_image,
+            "cached": self.cached,
+            "ok": self.ok,
+            "error": self.error,
+            "seconds": round(self.seconds, 2),
+            "log": str(self.log_path),
+        }
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The verdict on one cell's image on one host, with the checks and diagnoses behind it."""
+
+    cell_id: str
+    image_id: str | None
+    image_ref: str | None
+    host_fingerprint: str
+    verdict: Verdict
+    level_requested: int
+    level_reached: int
+    stopped_by: str | None  # why the next level was not reached
+    expectations: Expectations
+    checks: tuple[Check, ...] = ()
+    diagnoses: tuple[Diagnosis, ...] = ()
+    timings: dict[str, float] = field(default_factory=dict)
+    facts: dict[str, Any] | None = None
+    created_at: str = field(default_factory=now)
+
+    def __bool__(self) -> bool:
+        return self.verdict is Verdict.CERTIFIED
+
+    def to_dict(self, *, checks: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "cell": self.cell_id,
+            "image": self.image_ref,
+            "image_id": self.image_id,
+            "host_fingerprint": self.host_fingerprint,
+            "verdict": self.verdict.value,
+            "passed": bool(self),
+            "level_requested": self.level_requested,
+            "level": self.level_reached,
+            "stopped_by": self.stopped_by,
+            "expect": self.expectations.to_dict(),
+            "diagnoses": [d.to_dict() for d in self.diagnoses],
+            "timings": self.timings,
+            "created_at": self.created_at,
+        }
+        if checks:
+            data["checks"] = [c.to_dict() for c in self.checks]
+        return data
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """One cell of a certify run: how it was built and the certificate it got."""
+
+    cell_id: str
+    build: BuildResult
+    certificate: Certificate
+    reused: bool = False  # an earlier certificate of the same image and host stands
+    probe_log: Path | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.certificate.to_dict(),
+            "base_image": self.build.base_image,
+            "build_cached": self.build.cached,
+            "reused_certificate": self.reused,
+            "build_log": str(self.build.log_path),
+            "probe_log": str(self.probe_log) if self.probe_log else None,
+        }
+
+
+def envelope(
+    command: str,
+    data: Any,
+    *,
+    run_id: str | None = None,
+    errors: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The document every ``--json`` prints: ``schema_version``, ``command``, ``run_id``, ``data``,
+    ``errors`` (each ``message``, ``hint``, ``exit_code``)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "command": command,
+        "run_id": run_id,
+        "data": data,
+        "errors": errors or [],
+    }

@@ -1,0 +1,1 @@
+"""Tables people read and publish, rendered from typed results (Markdown, HTML, JSON)."""

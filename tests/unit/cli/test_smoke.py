@@ -1,0 +1,58 @@
+"""A few runs of the real executable: the entry point, the exit status, what is (not) imported."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.allow_subprocess
+
+
+def envforge(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "envforge", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
+
+
+def test_version_and_matrix_explain_do_not_import_the_docker_sdk() -> None:
+    probe = (
+        "import sys\n"
+        "from envforge.cli import main_inner\n"
+        "assert main_inner(['matrix', 'explain', '--tf', '2.21', '--json']) == 0\n"
+        "print('docker' in sys.modules, 'requests' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "False False"
+    version = envforge("--version")
+    assert version.returncode == 0 and version.stdout.startswith("envforge ")
+
+
+def test_no_engine_exits_4_with_what_to_do(tmp_path: Path) -> None:
+    result = envforge(
+        "certify",
+        "--db",
+        str(tmp_path / "r.db"),
+        env={"DOCKER_HOST": f"unix://{tmp_path}/none.sock"},
+    )
+    assert result.returncode == 4, result.stderr
+    assert "no Docker engine answers" in result.stderr and "scripts/setup" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_usage_error_from_the_real_executable(tmp_path: Path) -> None:
+    result = envforge("certify", "-m", str(tmp_path / "nope.yaml"))
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip() == f"envforge: error: {tmp_path / 'nope.yaml'}: file does not exist"
+    )

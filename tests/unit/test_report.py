@@ -1,0 +1,106 @@
+"""The compatibility report from certification records: Markdown, HTML, JSON."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from envforge.results import Diagnosis, Verdict
+from envforge.store import Store
+from envforge.tables import report as tables
+
+from .records import CPU_HOST, GPU_HOST, cert
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    db = Store(tmp_path / "r.db")
+    db.start_run("run1", command="certify", host=CPU_HOST, level=3)
+    db.add(
+        "run1", cert("tf-cpu", CPU_HOST, stopped_by="GPU levels not reached: no GPU on this host")
+    )
+    db.add(
+        "run1",
+        cert(
+            "tf-cuda",
+            CPU_HOST,
+            verdict=Verdict.FAILED,
+            level=0,
+            diagnoses=(
+                Diagnosis(
+                    "CUDNN_VERSION_MISMATCH", "Loaded runtime CuDNN library: 8.9.7 ...", "fix"
+                ),
+            ),
+        ),
+    )
+    db.start_run("run2", command="certify", host=GPU_HOST, level=3)
+    gpu_facts = {
+        "device": {
+            "models": [
+                {"device": "gpu", "batch": 256, "samples_per_s": 40000.0},
+                {"device": "cpu", "batch": 256, "samples_per_s": 4000.0},
+            ]
+        }
+    }
+    db.add("run2", cert("tf-cuda", GPU_HOST, level=3, facts=gpu_facts))
+    return db
+
+
+def test_markdown_table(store: Store) -> None:
+    text = tables.to_markdown(tables.build_report(store.certificates(), store.hosts()))
+    lines = text.splitlines()
+    header = next(line for line in lines if line.startswith("| cell |"))
+    assert (
+        "ci: no GPU, no NVIDIA driver" in header
+        and "node7: 1x NVIDIA H100 80GB HBM3, driver 580.65.06" in header
+    )
+    row = next(line for line in lines if line.startswith("| `tf-cuda`"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[1] == "❌ FAILED L0 (CUDNN_VERSION_MISMATCH) [2]" and cells[2] == "✅ CERTIFIED L3"
+    assert "[1] GPU levels not reached: no GPU on this host" in lines
+    assert any(line.startswith("| `tf-cpu`") and line.rstrip().endswith("| - |") for line in lines)
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.cells: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name == "data-cell" and value:
+                self.cells.add(value)
+            assert not (name in ("src", "href") and value and value.startswith("http")), (
+                "no network"
+            )
+
+
+def test_html_is_self_contained_and_shows_every_entry(store: Store) -> None:
+    page = tables.to_html(tables.build_report(store.certificates(), store.hosts()))
+    parsed = _Collector()
+    parsed.feed(page)
+    assert "script" not in parsed.tags and "link" not in parsed.tags
+    assert parsed.cells == {"tf-cpu", "tf-cuda"} and parsed.tags.count("details") == 3
+    assert (
+        parsed.tags.count("svg") == 2 and "10 x" in page
+    )  # GPU vs CPU speedup chart (40000 / 4000)
+
+
+def test_json_report(store: Store) -> None:
+    doc = tables.to_dict(tables.build_report(store.certificates(), store.hosts()))
+    assert len(doc["hosts"]) == 2 and doc["cells"] == ["tf-cpu", "tf-cuda"]
+    speedups = {(e["cell"], e["host"]): e["gpu_cpu_speedup"] for e in doc["entries"]}
+    assert speedups[("tf-cuda", GPU_HOST.fingerprint)] == 10.0
+    json.dumps(doc)
+
+
+def test_later_certificates_win(store: Store) -> None:
+    store.start_run("run3", command="certify", host=CPU_HOST, level=3)
+    store.add("run3", cert("tf-cuda", CPU_HOST))
+    data = tables.build_report(store.certificates(), store.hosts())
+    assert data.entries[("tf-cuda", CPU_HOST.fingerprint)].verdict == "CERTIFIED"
