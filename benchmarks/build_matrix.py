@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from envforge.build import _write_context, probe_payload  # noqa: E402
+from envforge.builder import probe_payload, write_context  # noqa: E402
 from envforge.knowledge import load_knowledge  # noqa: E402
 from envforge.matrix import expand, load_matrix  # noqa: E402
 from envforge.render import render_cell  # noqa: E402
@@ -92,8 +92,8 @@ def naive(cells, site, tmp: Path) -> float:  # type: ignore[no-untyped-def]
         files = {**rendered.files, **probe_payload()}
         if site.ca_bundle:
             files["build/ca-bundle.pem"] = site.ca_bundle.read_bytes()
-        _write_context(context, rendered, files, ())
-        base = site.base_for(cell.spec.base_image)
+        write_context(context, rendered.dockerfile, files)
+        base = site.base_for(cell.spec.recipe.base_image)
         result = subprocess.run(
             [
                 "docker",

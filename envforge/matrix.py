@@ -116,48 +116,45 @@ class _Strict(BaseModel):
         return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
-class _AxesBase(_Strict):
+def _fields(required: tuple[str, ...], kind: Any) -> dict[str, Any]:
+    """Every axis as a model field of ``kind(value type)``; the ``required`` ones without a default."""
+    return {
+        axis: (kind(value), ...) if axis in required else (kind(value) | None, None)
+        for axis, value in AXIS_TYPES.items()
+    }
+
+
+# The three models of a matrix file's axes, made from the one table AXIS_TYPES.
+_AxesFields: Any = create_model("Axes", __base__=_Strict, **_fields(("stack",), _listed))
+_ExcludeFields: Any = create_model("Exclude", __base__=_Strict, **_fields((), _one_or_more))
+_IncludeFields: Any = create_model(
+    "Include", __base__=_Strict, **_fields(("stack", "python"), lambda v: v)
+)
+
+
+class Axes(_AxesFields):
+    """Axis name -> the values it takes; cells are the product of all axes."""
+
     @model_validator(mode="after")
-    def _distinct(self) -> _AxesBase:
+    def _distinct(self) -> Axes:
         for axis, values in self.values().items():
             if len(set(values)) != len(values):
                 raise ValueError(f"axis '{axis}' lists a value twice")
         return self
 
 
-class _ExcludeBase(_Strict):
+class Exclude(_ExcludeFields):
+    """Drop every combination matching all the axes given (a value or a list of values each)."""
+
     @model_validator(mode="after")
-    def _not_empty(self) -> _ExcludeBase:
+    def _not_empty(self) -> Exclude:
         if not self.values():
             raise ValueError("an exclude entry must name at least one axis")
         return self
 
 
-# The three models of a matrix file's axes, made from the one table AXIS_TYPES.
-Axes: type[_Strict] = create_model(
-    "Axes",
-    __base__=_AxesBase,
-    __doc__="Axis name -> the values it takes; cells are the product of all axes.",
-    **{  # type: ignore[call-overload]
-        axis: (_listed(kind), ...) if axis == "stack" else (_listed(kind) | None, None)
-        for axis, kind in AXIS_TYPES.items()
-    },
-)
-Exclude: type[_Strict] = create_model(
-    "Exclude",
-    __base__=_ExcludeBase,
-    __doc__="Drop every combination matching all the axes given (a value or a list of values each).",
-    **{axis: (_one_or_more(kind) | None, None) for axis, kind in AXIS_TYPES.items()},  # type: ignore[call-overload]
-)
-Include: type[_Strict] = create_model(
-    "Include",
-    __base__=_Strict,
-    __doc__="One extra cell, every axis it needs given.",
-    **{  # type: ignore[call-overload]
-        axis: (kind, ...) if axis in ("stack", "python") else (kind | None, None)
-        for axis, kind in AXIS_TYPES.items()
-    },
-)
+class Include(_IncludeFields):
+    """One extra cell, every axis it needs given."""
 
 
 class MatrixFile(BaseModel):
@@ -191,7 +188,7 @@ class MatrixFile(BaseModel):
             raise ValueError(
                 f"cell_id names unknown axes: {', '.join(unknown)} (axes: {', '.join(AXES)})"
             )
-        if "stack" not in fields and len(self.axes.stack) > 1:
+        if "stack" not in fields and len(self.axes.values()["stack"]) > 1:
             raise ValueError("cell_id must contain {stack} when the matrix has several stacks")
         return self
 

@@ -126,6 +126,7 @@ def render_cell(
     """Render ``cell``'s Dockerfile and generated context files."""
     spec = cell.spec
     template = template_for(cell)
+    labels_ = cell_labels(cell)
     context = {
         "template": template,
         "cell_id": cell.id,
@@ -136,7 +137,7 @@ def render_cell(
         "requirements": list(spec.recipe.requirements),
         "pip_args": list(spec.recipe.pip_args),
         "final_env": final_env(spec),
-        "labels": cell_labels(cell),
+        "labels": labels_,
         "accelerator": spec.accelerator,
         "spec": spec,
     }
@@ -168,7 +169,7 @@ def render_cell(
         template=template,
         dockerfile=_tidy(text),
         files=files,
-        labels=context["labels"],
+        labels=labels_,
     )
 
 

@@ -89,8 +89,9 @@ def find_ca_bundle(
     return None, None
 
 
-def load_site(path: str | None, ca_bundle: str | None = None) -> Site:
-    """The site settings in effect (BadInputError/InvalidFileError for a bad site file)."""
+def load_site(path: str | None, ca_bundle: str | None = None, default: Path | None = None) -> Site:
+    """The site settings in effect (BadInputError/InvalidFileError for a bad site file); ``default``:
+    the site file used when none is named (site.yaml in the state directory)."""
     chosen = (
         Path(path)
         if path
@@ -98,7 +99,7 @@ def load_site(path: str | None, ca_bundle: str | None = None) -> Site:
         if os.environ.get("ENVFORGE_SITE")
         else None
     )
-    default = paths.state().site_file
+    default = default or paths.state().site_file
     if chosen is None and default.is_file():
         chosen = default
     settings = SiteFile()

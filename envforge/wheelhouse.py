@@ -225,7 +225,7 @@ class WheelServer:
     @property
     def url(self) -> str:
         host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{host!s}:{port}/"
 
     def __enter__(self) -> WheelServer:
         self.thread.start()

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from ..errors import EXIT_FAILED, EXIT_OK, BadInputError
 from ..jobs import build as build_job
@@ -167,12 +168,22 @@ def driver_check(args: argparse.Namespace, out: Output) -> int:
         return _show(out, "driver-check", matrix_job.check(ctx, request_), views.driver)
 
 
-def _show(out: Output, command: str, result: object, view: Callable[[Output, object], None]) -> int:
+class _Result(Protocol):
+    @property
+    def passed(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=_Result)
+
+
+def _show(out: Output, command: str, result: R, view: Callable[[Output, R], None]) -> int:
     if out.json_mode:
-        out.json(envelope(command, result.to_dict()))  # type: ignore[attr-defined]
+        out.json(envelope(command, result.to_dict()))
     else:
         view(out, result)
-    return _exit(bool(result.passed))  # type: ignore[attr-defined]
+    return _exit(result.passed)
 
 
 def matrix_list(args: argparse.Namespace, out: Output) -> int:

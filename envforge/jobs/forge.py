@@ -26,7 +26,7 @@ from ..host import HostInfo
 from ..knowledge import KnowledgeBase
 from ..knowledge.explain import explain
 from ..matrix import Cell
-from ..results import CellResult, Verdict
+from ..results import SCHEMA_VERSION, CellResult, Verdict
 from ..stacks import Unsupported, resolve_stack
 from ..store import Store
 from ..versions import series
@@ -189,7 +189,7 @@ def _lock(
         key = f"{canonicalize_name(match.group(1))}=={match.group(2)}"
         requirements.append(f"{key} --hash=sha256:{hashes[key]}" if key in hashes else key)
     lock = {
-        "schema_version": 2,
+        "schema_version": SCHEMA_VERSION,
         "image": tag,
         "image_id": result.build.image_id,
         "cell": result.cell_id,

@@ -55,8 +55,8 @@ class ProbeOptions:
         return ProbeLimits(memory=self.memory)
 
 
-def site_of(options: BuildOptions) -> Site:
-    return load_site(options.site, options.ca_bundle)
+def site_of(ctx: Context, options: BuildOptions) -> Site:
+    return load_site(options.site, options.ca_bundle, ctx.state.site_file)
 
 
 def wheelhouse_of(ctx: Context, options: BuildOptions) -> Wheelhouse | None:
@@ -80,7 +80,7 @@ def builder_settings(
     matrix_bases: dict[str, str] | None = None,
 ) -> BuildSettings:
     """The builder's settings for ``run``: site, wheelhouse, logs, parallelism, cache."""
-    site = site_of(options)
+    site = site_of(ctx, options)
     wheelhouse = wheelhouse_of(ctx, options)
     if site.ca_bundle:
         ctx.progress.note(

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar, cast
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from .. import paths
 from ..errors import InvalidFileError, Location
+from ..probe.rules import gpu_name_key
 from ..versions import same_series
 from ..yamlio import LoadedYaml, format_key, load_yaml, validate
 from .models import (
@@ -151,13 +152,13 @@ class KnowledgeBase:
     # -- GPUs -------------------------------------------------------------------------------------
     def gpu(self, name: str) -> Gpu | None:
         """A GPU by any name nvidia-smi or a user gives ("NVIDIA H100 80GB HBM3", "rtx 4090")."""
-        wanted = _gpu_key(name)
+        wanted = gpu_name_key(name)
         if not wanted:
             return None
         best: tuple[int, Gpu] | None = None
         for gpu in self.gpus.gpus:
             for candidate in (gpu.name, *gpu.aliases):
-                key = _gpu_key(candidate)
+                key = gpu_name_key(candidate)
                 named = gpu if candidate == gpu.name else gpu.model_copy(update={"name": candidate})
                 if key == wanted:
                     return named
@@ -173,7 +174,7 @@ class KnowledgeBase:
         for gpu in self.gpus.gpus:
             if gpu.peak_tflops:
                 for name in (gpu.name, *gpu.aliases):
-                    peaks[name] = dict(gpu.peak_tflops)
+                    peaks[name] = {str(kind): value for kind, value in gpu.peak_tflops.items()}
         return dict(sorted(peaks.items()))
 
     def gpus_with_cc(self, cc: Version) -> list[Gpu]:
@@ -199,12 +200,15 @@ class KnowledgeBase:
         return "; ".join(parts)
 
 
-def _gpu_key(name: str) -> str:
-    words = re.sub(r"[^a-z0-9]+", " ", name.lower()).split()
-    return " ".join(w for w in words if w not in {"nvidia", "geforce", "tesla", "quadro"})
+class _ForReleases(Protocol):
+    @property
+    def tf(self) -> SpecifierSet: ...
 
 
-def _first_matching(rows, version: Version):  # type: ignore[no-untyped-def]
+RowT = TypeVar("RowT", bound=_ForReleases)
+
+
+def _first_matching(rows: tuple[RowT, ...], version: Version) -> RowT | None:
     return next((row for row in rows if row.tf.contains(version, prereleases=True)), None)
 
 
@@ -241,7 +245,15 @@ def _load(directory: Path, identity: tuple[tuple[str, int, int], ...]) -> Knowle
             problems.extend(exc.problems)
     if problems:
         raise InvalidFileError(problems, hint="fix the knowledge base files named above")
-    return KnowledgeBase(directory=directory, **parsed)  # type: ignore[arg-type]
+    return KnowledgeBase(
+        directory=directory,
+        tensorflow=cast(TensorFlowFacts, parsed["tensorflow"]),
+        cuda=cast(CudaFacts, parsed["cuda"]),
+        gpus=cast(GpuFacts, parsed["gpus"]),
+        rocm=cast(RocmFacts, parsed["rocm"]),
+        keras=cast(KerasFacts, parsed["keras"]),
+        images=cast(ImageFacts, parsed["images"]),
+    )
 
 
 def _unknown_sources(loaded: LoadedYaml, known: set[str]) -> list[tuple[Location, str]]:

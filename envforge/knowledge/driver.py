@@ -17,6 +17,7 @@ from typing import Any, Literal
 from packaging.version import Version
 
 from ..errors import BadInputError
+from ..probe.rules import arch_support
 from ..versions import series
 from .base import KnowledgeBase
 from .models import Gpu, driver_key
@@ -79,21 +80,25 @@ def gpu_min_driver(kb: KnowledgeBase, cc: Version) -> tuple[str | None, Version 
     return None, None
 
 
+def _number(cc: Version) -> int:
+    return cc.major * 10 + cc.minor
+
+
 def arch_verdict(cc: Version, sass: tuple[Version, ...], ptx: Version | None) -> tuple[str, str]:
     """('native'|'ptx-jit'|'too-old', reason) for a GPU of ``cc`` and a build's targets.
 
-    SASS for X.Y runs on X.Z with Z >= Y (same major); PTX for X.Y is JIT-compiled on any newer GPU.
+    The rule is probe/rules.arch_support's, the one the probe applies inside images: SASS for X.Y
+    runs on X.Z with Z >= Y (same major); PTX for X.Y is JIT-compiled on any newer GPU.
     """
-    native = [s for s in sass if s.major == cc.major and s <= cc]
-    if native:
-        return (
-            "native",
-            f"compute capability {cc} runs the build's sm_{str(max(native)).replace('.', '')} kernels",
-        )
-    if ptx is not None and ptx <= cc:
+    support, target = arch_support(
+        _number(cc), [_number(s) for s in sass], [_number(ptx)] if ptx else []
+    )
+    if support == "native":
+        return "native", f"compute capability {cc} runs the build's sm_{target} kernels"
+    if support == "ptx-jit":
         return "ptx-jit", (
             f"compute capability {cc} has no SASS in the build: kernels are JIT-compiled from "
-            f"compute_{str(ptx).replace('.', '')} PTX at first use (the first start can take minutes; "
+            f"compute_{target} PTX at first use (the first start can take minutes; "
             "keep CUDA_CACHE_MAXSIZE large)"
         )
     targets = ", ".join(str(s) for s in sass) + (f", PTX {ptx}" if ptx else "")

@@ -13,7 +13,7 @@ from typing import Any
 from packaging.version import Version
 
 from ..errors import BadInputError
-from ..versions import series
+from ..versions import same_series, series
 from .base import KnowledgeBase
 from .driver import arch_verdict, check_build, check_driver, gpu_min_driver
 from .models import Gpu, TFRelease
@@ -244,7 +244,7 @@ def _explain_cuda(kb: KnowledgeBase, cuda: Version, out: Explanation) -> None:
     out.cuda = str(cuda)
     out.min_driver = toolkit.linux
     out.compute_capabilities = [str(c) for c in kb.cuda_architectures(cuda)]
-    built = [r for r in kb.tensorflow.releases if same_major_minor(r.cuda, cuda)]
+    built = [r for r in kb.tensorflow.releases if same_series(r.cuda, cuda)]
     out.tensorflow_releases = [str(r.tf) for r in built]
     out.reasons.append(
         f"CUDA {toolkit.cuda} needs Linux driver >= {toolkit.linux or 'unconfirmed'} (Table 3, "
@@ -255,10 +255,6 @@ def _explain_cuda(kb: KnowledgeBase, cuda: Version, out: Explanation) -> None:
             f"TensorFlow releases built with CUDA {series(cuda)}: {', '.join(series(r.tf) for r in built)}"
         )
     out.cite(kb.source_text(toolkit.source), kb.source_text("S-CMAKE"))
-
-
-def same_major_minor(a: Version, b: Version) -> bool:
-    return (a.major, a.minor) == (b.major, b.minor)
 
 
 def _explain_driver(
@@ -340,7 +336,8 @@ def _explain_gpu(
         out.reasons.append(
             f"{label} is targeted since CUDA {first}, older than the driver table (10.2)"
         )
-    native, jit = [], []
+    native: list[str] = []
+    jit: list[str] = []
     for rel in kb.tensorflow.releases:
         caps = kb.tf_compute_capabilities(rel.tf)
         if caps is None:
@@ -368,13 +365,13 @@ def _explain_gpu(
 def _explain_rocm(
     kb: KnowledgeBase, rocm: Version, release: TFRelease | None, out: Explanation
 ) -> None:
-    row = next((r for r in kb.rocm.tensorflow if same_major_minor(r.rocm, rocm)), None)
+    row = next((r for r in kb.rocm.tensorflow if same_series(r.rocm, rocm)), None)
     if row is None:
         raise BadInputError(
             f"--rocm {rocm}: the knowledge base has no ROCm {series(rocm)} (matrices/compat/rocm.yaml)"
         )
     targets = next(
-        (t.gfx for t in kb.rocm.targets if any(same_major_minor(v, rocm) for v in t.rocm)), ()
+        (t.gfx for t in kb.rocm.targets if any(same_series(v, rocm) for v in t.rocm)), ()
     )
     out.rocm = {"rocm": series(rocm), "tensorflow": [str(v) for v in row.tf], "gfx": list(targets)}
     out.cite(kb.source_text(row.source))
@@ -386,7 +383,7 @@ def _explain_rocm(
             + (f"; GPU targets: {', '.join(targets)}" if targets else "")
         )
         return
-    if any(same_major_minor(v, release.tf) for v in row.tf):
+    if any(same_series(v, release.tf) for v in row.tf):
         out.ok(
             f"ROCm {series(rocm)} supports TensorFlow {series(release.tf)} (it supports {supported})"
         )

@@ -144,517 +144,106 @@ class CodeInfo(NamedTuple):
     catalogue: str = ""  # the failure catalogue's section (A1, C4, ...), where it has one
 
 
-def _i(layer: str, catalogue: str, meaning: str, fix: str) -> CodeInfo:
-    return CodeInfo(layer, meaning, fix, catalogue)
+# code | layer | catalogue section | what it means | what to do
+_TABLE = """
+DRIVER_NOT_AVAILABLE | host-driver | A1, A10 | the NVIDIA kernel driver is not loaded (not installed, kernel updated without DKMS, Secure Boot, nouveau), or WSL2 cannot load libcuda | install (or reinstall, via DKMS) the NVIDIA driver, finish MOK enrolment or disable Secure Boot, blacklist nouveau, reboot
+DRIVER_LIBRARY_MISMATCH | host-driver | A2 | the user-space driver libraries and the loaded kernel module are of different versions | reboot (or reload the nvidia kernel modules) and purge stale driver packages
+DRIVER_TOO_OLD_FOR_CUDA_RUNTIME | host-driver | A3, A6 | the driver is older than the CUDA runtime (or the PTX) the framework was built with | upgrade the driver, or use a release built for a CUDA the driver supports (envforge driver-check)
+CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services
+GPU_BUSY_OR_UNAVAILABLE | host-driver | A8 | the GPU is in an exclusive or prohibited compute mode, or already owned | free the GPU or pick another with CUDA_VISIBLE_DEVICES; check the compute mode (nvidia-smi -q)
+CUDA_COMPAT_ON_UNSUPPORTED_HW | host-driver | A9 | CUDA forward-compatibility libraries are used on a GPU that does not allow them | upgrade the host driver so cuda-compat is not needed, or drop the compat libraries from the loader path
+GPU_ARCH_TOO_OLD | hardware-vs-build | A4 | the GPU's compute capability is older than every target of the build | use an older release that targets this GPU, build from source with its compute capability, or a newer GPU
+GPU_ARCH_NEWER_THAN_WHEEL | hardware-vs-build | A5 | the build has no SASS for the GPU: kernels are JIT-compiled from PTX (slow first start) | use a release with SASS for this architecture; keep the JIT cache large (CUDA_CACHE_MAXSIZE)
+WHEEL_LACKS_ARCH_KERNELS | hardware-vs-build | D3 | the build has neither SASS nor usable PTX for the GPU: kernels do not load | use a build that targets this GPU architecture
+CONTAINER_GPU_NOT_REQUESTED | container-runtime | B1 | the container was started without a GPU request | run the container with --gpus all (compose: deploy.resources.reservations.devices; Kubernetes: nvidia.com/gpu)
+CONTAINER_TOOLKIT_NOT_CONFIGURED | container-runtime | B2 | the NVIDIA Container Toolkit is not installed, or the engine is not configured for it | install the NVIDIA Container Toolkit, run nvidia-ctk runtime configure --runtime=docker, restart docker
+CONTAINER_CUDA_NEWER_THAN_DRIVER | container-runtime | B3 | the image's NVIDIA_REQUIRE_CUDA asks for a newer driver than the host has | upgrade the host driver or use an image for an older CUDA (envforge driver-check --image)
+HOST_DRIVER_MISSING_FOR_TOOLKIT | container-runtime | B4 | the container toolkit is present but the host has no driver user space for it | install the NVIDIA driver on the host first
+CONTAINER_LOST_GPU_ACCESS | container-runtime | B5 | a running container lost its GPU (systemd cgroup reload) | recreate the container; run nvidia-ctk system create-dev-char-symlinks --create-all at boot
+CONTAINER_CAPABILITIES_NO_COMPUTE | container-runtime | B6 | NVIDIA_DRIVER_CAPABILITIES leaves out compute, so libcuda is not injected | set NVIDIA_DRIVER_CAPABILITIES=compute,utility (or all) in the image or at run time
+CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only build | use a GPU image tag (or a CUDA base) of the framework
+SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
+K8S_NO_GPU_RESOURCE | container-runtime | B9 | the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs) | request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin
+ROCM_DEVICE_PERMISSIONS | container-runtime | B10 | a ROCm container has no /dev/kfd and /dev/dri, or no permission on them | run with --device=/dev/kfd --device=/dev/dri --group-add video (and render)
+BANNER_ONLY_VERIFY | container-runtime | B | a GPU was judged present from a banner or nvidia-smi alone, without a framework using it | verify with the framework itself (envforge verify at level 2)
+CUDA_LIBS_NOT_FOUND | cuda-libs | C1 | a CUDA or cuDNN library the build needs cannot be loaded: the GPU is silently skipped | install the CUDA/cuDNN of the tested configuration, or pip install tensorflow[and-cuda] (Linux, TF >= 2.14)
+CUDA_LIB_TRANSITIVE_DEP_MISSING | cuda-libs | C2 | a CUDA library is there but one it depends on is missing (dlerror names another library) | install the missing component (e.g. nvidia-nvjitlink-cu12); do not mix cu11 and cu12 wheels
+PIP_NVIDIA_LIBS_NOT_ON_PATH | cuda-libs | C3 | pip's nvidia-* wheels are installed but not on the loader path | upgrade TensorFlow, or put the site-packages/nvidia/*/lib directories on LD_LIBRARY_PATH
+CUDNN_VERSION_MISMATCH | cuda-libs | C4 | the cuDNN that loads is of another major, or an older minor, than the build's | install a cuDNN of the build's major with a minor at least the build's; remove the older copy
+CUDNN_INIT_FAILED | cuda-libs | C5 | cuDNN or cuBLAS handle creation fails (usually GPU memory) | enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true), free the GPU, reduce the batch size
+XLA_TOOLCHAIN_MISSING | cuda-libs | C6 | XLA cannot find libdevice or ptxas | pip install nvidia-cuda-nvcc-cu12 and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir with nvvm/libdevice>
+TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
+CUDA_RUNTIME_NOT_LOADABLE | cuda-libs | C1 | the CUDA runtime library (libcudart) cannot be loaded | install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path
+CPU_ONLY_TF_BUILD | tf-build | D1 | the framework installed is a CPU-only build | install the CUDA build (tensorflow[and-cuda]), not tensorflow-cpu
+WINDOWS_NATIVE_TF_GE_2_11 | tf-build | D2 | TensorFlow >= 2.11 on native Windows has no GPU build | use WSL2 with the Linux wheel, or tensorflow<2.11 on native Windows
+CUDA_VERSION_MATRIX_MISMATCH | tf-build | D4 | the CUDA the framework was built with is not the one the cell (or the host) provides | use the CUDA of the tested build configuration (envforge matrix explain --tf V)
+DEPRECATED_TENSORFLOW_GPU_PKG | tf-build | D5 | the deprecated tensorflow-gpu package is asked for | replace tensorflow-gpu with tensorflow (Linux: tensorflow[and-cuda])
+CPU_NO_AVX | tf-build | D6 | the CPU lacks an instruction set the build needs (AVX): illegal instruction on import | use a CPU with AVX, or a build without it
+KERNEL_ENV_MISMATCH | python-env | E1 | the notebook or IDE runs another interpreter than the one with the GPU framework | select the right kernel/interpreter (python -c 'import sys; print(sys.executable)')
+PYTHON_UNSUPPORTED | python-env | E2 | no wheel of the framework exists for this Python | use a Python the release supports (envforge matrix explain)
+GPU_HIDDEN_BY_ENV | python-env | E3 | an environment variable hides every GPU from the framework | unset CUDA_VISIBLE_DEVICES (or list the GPUs) before importing the framework
+KERAS_BACKEND_NOT_TF | python-env | E4 | Keras runs on another backend than TensorFlow | set KERAS_BACKEND (or ~/.keras/keras.json) to the backend you mean, before importing keras
+MIXED_FRAMEWORK_CUDA_CONFLICT | python-env | E5 | two CUDA users in one environment (TensorFlow and PyTorch) fight over libraries or memory | one framework per environment, or pin both to the same CUDA wheels
+PERF_EAGER_OR_PREDICT_LOOP | model-code | F1 | per-sample Python loops (predict on one sample at a time, run_eagerly, .numpy() in layers) | predict whole batches (model(x, training=False) or predict(x)); keep the step compiled
+PERF_LAUNCH_OVERHEAD_SMALL_MODEL | model-code | F2 | batches too small for the GPU: kernel launches and transfers dominate | raise the batch size (and the learning rate with it)
+PERF_RNN_NOT_CUDNN | model-code | F3 | recurrent layers fall back from cuDNN kernels to generic ones | use the default activations, recurrent_dropout=0, unroll=False, use_bias=True, right-padded masks
+PERF_RETRACING | model-code | F4 | a tf.function is retraced on every call | define tf.functions once; use input_signature or reduce_retracing=True; pass tensors
+PERF_SLOW_CALLBACK | model-code | F5 | callbacks or profiling cost more than the batch | log less often; bound TensorBoard profiling
+PERF_CPU_FALLBACK_OPS | model-code | F6 | ops without GPU kernels run on the CPU (or fail with explicit placement) | replace the CPU-only op or drop the explicit device placement
+PERF_NO_MIXED_PRECISION | model-code | F7 | FP32 training on a GPU with tensor cores leaves most of its throughput unused | keras.mixed_precision.set_global_policy('mixed_bfloat16') (or mixed_float16 with loss scaling) on compute capability >= 7.0
+MIXED_PRECISION_ON_OLD_GPU | model-code | F7 | mixed precision on a GPU without tensor cores (compute capability < 7.0) is slower | leave mixed_float16 off on GPUs below compute capability 7.0
+PERF_NO_XLA | model-code | F8 | XLA is off, so many small ops are not fused | compile with jit_compile=True where the model supports it
+CUDA_USED_AFTER_FORK | model-code | F9 | CUDA was initialised before a fork; the child cannot use it | use the spawn start method, or initialise the framework only in the workers
+PERF_INPUT_BOUND | data-pipeline | G1 | the input pipeline starves the device (serial map, no prefetch) | map(num_parallel_calls=AUTOTUNE), prefetch(AUTOTUNE), cache() where the data fits
+PERF_PY_FUNCTION_GIL | data-pipeline | G2 | Python (py_function, numpy_function, NumPy inside a layer) serialises on the GIL and copies to the host | express the computation in framework ops so it stays in the compiled graph on the device
+PERF_GPU_WORK_IN_TFDATA_MAP | data-pipeline | G3 | GPU work placed inside tf.data.map runs on the CPU | move the heavy work into the model (or a preprocessing layer inside it)
+GPU_OOM | memory | H1 | the GPU ran out of memory | smaller batch, mixed precision, TF_GPU_ALLOCATOR=cuda_malloc_async
+GPU_MEMORY_HELD_BY_OTHER_PROCESS | memory | H2 | another process (or the framework's pre-allocation) holds the GPU's memory | enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true); one process per GPU; stop stale kernels
+MEMORY_CONFIG_ORDER_ERROR | memory | H3 | memory growth was configured after the GPUs were initialised | configure memory growth right after importing TensorFlow, for every GPU
+ALLOCATOR_WANTS_MORE_MEMORY | memory | H4 | the allocator warns it wanted more memory: a performance note, not a failure | free memory or accept it
+ROCM_GPU_ISA_UNSUPPORTED | non-cuda-backends | I1 | the ROCm build has no code for this GPU's ISA | use a GPU and ROCm release listed together, or HSA_OVERRIDE_GFX_VERSION for RDNA2 consumer cards
+DIRECTML_NO_ADAPTER_OR_VERSION | non-cuda-backends | I2 | the DirectML plugin finds no adapter, or is of another version than TensorFlow | tensorflow-cpu==2.10 with the DirectML plugin, or WSL2 with CUDA
+METAL_SLOW_OR_MISMATCH | non-cuda-backends | I3 | tensorflow-metal is slower than the CPU for small models, or mismatches tensorflow-macos | pin tensorflow-macos and tensorflow-metal to a pair Apple lists; use it for large models
+PLAIDML_NO_DEVICE | non-cuda-backends | E4, I | PlaidML finds no device | run plaidml-setup, or export PLAIDML_EXPERIMENTAL=1 PLAIDML_DEVICE_IDS=<device>
+HEALTHY_BENIGN_NOISE | benign | Z | lines printed on working setups too; never a cause | nothing to do
+CPU_ONLY_HOST_BENIGN | benign | Z | this host has no GPU: GPU levels cannot be reached here, nothing is wrong with the image | run on a node with an NVIDIA GPU (and the driver and container toolkit)
+FRAMEWORK_IMPORT_FAILED | python-env |  | the framework the cell expects fails to import | install the framework the cell expects; the probe log has the traceback
+FRAMEWORK_MISMATCH | python-env |  | the image runs another framework than the cell expects | install the framework the cell names
+FRAMEWORK_VERSION_MISMATCH | python-env |  | the framework's version is not the one the cell expects | pin the framework version in the image
+PYTHON_VERSION_MISMATCH | python-env |  | the image's Python is not the one the cell expects | build the cell on a base whose Python it names
+KERAS_VERSION_MISMATCH | python-env |  | Keras is of another major than the cell expects (Keras 2 vs 3) | install the Keras the cell expects (tf-keras with TF_USE_LEGACY_KERAS=1 for Keras 2)
+KERAS_BACKEND_MISMATCH | python-env |  | Keras runs on another backend than the cell expects | set KERAS_BACKEND (or ~/.keras/keras.json) to the expected backend before importing keras
+GPU_NOT_REGISTERED | hardware-vs-build |  | a GPU is present but the framework registered none | read the framework's log lines (envforge doctor --log) for why it skipped the GPU
+GPU_NUMERICS_MISMATCH | hardware-vs-build |  | matmul or convolution results on the GPU disagree with the CPU beyond tolerance | check the GPU's health (DCGM diagnostics, ECC errors) and the driver
+GPU_MEASUREMENT_FAILED | hardware-vs-build |  | a GPU measurement of the probe failed with an error the catalogue does not name | read the error in the check's evidence and the probe log
+GPU_THROUGHPUT_LOW | hardware-vs-build |  | matmul throughput is far below the device's FP32 peak | check clocks, power limits and other processes (nvidia-smi)
+GPU_SLOWER_THAN_CPU | model-code |  | a small CNN trains slower on the GPU than on the CPU | check the GPU's clocks and other processes; a model this small may need a larger batch
+MODEL_TRAINING_FAILED | model-code |  | a sample model failed to train | read the error in the check's evidence and the probe log
+MODEL_LOSS_NOT_FINITE | model-code |  | a sample model's loss became NaN or infinite | check the numerics of the device and the framework build
+MODEL_LOSS_NOT_DECREASING | model-code |  | a sample model's loss did not decrease on learnable data | check the framework's optimizer and gradients on this device
+BUILD_FAILED | build |  | the image did not build | read the build log; fix the template, the matrix or the base image mapping
+PROBE_TIMEOUT | probe |  | the probe did not finish in time and was killed | look at the probe log; raise --probe-timeout if the stack is just slow
+PROBE_CRASHED | probe |  | the probe died or exited without a report | look at the probe log for the crash (docker run --rm IMAGE envforge-probe shows it)
+PROBE_OUT_OF_MEMORY | memory |  | the probe ran out of memory and was killed (OOMKilled) | raise --probe-memory, or check the image for a memory leak
+PROBE_ENGINE_ERROR | container-runtime |  | the container engine could not run the probe (or stopped answering) | check that the container engine is running (scripts/setup)
+PROBE_REPORT_INVALID | probe |  | the probe's report is not a document envforge can read (malformed, too large, too deep, or of another schema) | run the image's own probe (envforge-probe --json) to see what it prints; rebuild the image with this envforge
+"""
 
 
-C = Code
-CODES: dict[Code, CodeInfo] = {
-    C.DRIVER_NOT_AVAILABLE: _i(
-        "host-driver",
-        "A1, A10",
-        "the NVIDIA kernel driver is not loaded (not installed, kernel updated without DKMS, Secure "
-        "Boot, nouveau), or WSL2 cannot load libcuda",
-        "install (or reinstall, via DKMS) the NVIDIA driver, finish MOK enrolment or disable Secure "
-        "Boot, blacklist nouveau, reboot",
-    ),
-    C.DRIVER_LIBRARY_MISMATCH: _i(
-        "host-driver",
-        "A2",
-        "the user-space driver libraries and the loaded kernel module are of different versions",
-        "reboot (or reload the nvidia kernel modules) and purge stale driver packages",
-    ),
-    C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME: _i(
-        "host-driver",
-        "A3, A6",
-        "the driver is older than the CUDA runtime (or the PTX) the framework was built with",
-        "upgrade the driver, or use a release built for a CUDA the driver supports "
-        "(envforge driver-check)",
-    ),
-    C.CUDA_INIT_UNKNOWN: _i(
-        "host-driver",
-        "A7",
-        "cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm",
-        "reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the "
-        "nvidia suspend/resume services",
-    ),
-    C.GPU_BUSY_OR_UNAVAILABLE: _i(
-        "host-driver",
-        "A8",
-        "the GPU is in an exclusive or prohibited compute mode, or already owned",
-        "free the GPU or pick another with CUDA_VISIBLE_DEVICES; check the compute mode "
-        "(nvidia-smi -q)",
-    ),
-    C.CUDA_COMPAT_ON_UNSUPPORTED_HW: _i(
-        "host-driver",
-        "A9",
-        "CUDA forward-compatibility libraries are used on a GPU that does not allow them",
-        "upgrade the host driver so cuda-compat is not needed, or drop the compat libraries from "
-        "the loader path",
-    ),
-    C.GPU_ARCH_TOO_OLD: _i(
-        "hardware-vs-build",
-        "A4",
-        "the GPU's compute capability is older than every target of the build",
-        "use an older release that targets this GPU, build from source with its compute "
-        "capability, or a newer GPU",
-    ),
-    C.GPU_ARCH_NEWER_THAN_WHEEL: _i(
-        "hardware-vs-build",
-        "A5",
-        "the build has no SASS for the GPU: kernels are JIT-compiled from PTX (slow first start)",
-        "use a release with SASS for this architecture; keep the JIT cache large "
-        "(CUDA_CACHE_MAXSIZE)",
-    ),
-    C.WHEEL_LACKS_ARCH_KERNELS: _i(
-        "hardware-vs-build",
-        "D3",
-        "the build has neither SASS nor usable PTX for the GPU: kernels do not load",
-        "use a build that targets this GPU architecture",
-    ),
-    C.CONTAINER_GPU_NOT_REQUESTED: _i(
-        "container-runtime",
-        "B1",
-        "the container was started without a GPU request",
-        "run the container with --gpus all (compose: deploy.resources.reservations.devices; "
-        "Kubernetes: nvidia.com/gpu)",
-    ),
-    C.CONTAINER_TOOLKIT_NOT_CONFIGURED: _i(
-        "container-runtime",
-        "B2",
-        "the NVIDIA Container Toolkit is not installed, or the engine is not configured for it",
-        "install the NVIDIA Container Toolkit, run nvidia-ctk runtime configure --runtime=docker, "
-        "restart docker",
-    ),
-    C.CONTAINER_CUDA_NEWER_THAN_DRIVER: _i(
-        "container-runtime",
-        "B3",
-        "the image's NVIDIA_REQUIRE_CUDA asks for a newer driver than the host has",
-        "upgrade the host driver or use an image for an older CUDA (envforge driver-check --image)",
-    ),
-    C.HOST_DRIVER_MISSING_FOR_TOOLKIT: _i(
-        "container-runtime",
-        "B4",
-        "the container toolkit is present but the host has no driver user space for it",
-        "install the NVIDIA driver on the host first",
-    ),
-    C.CONTAINER_LOST_GPU_ACCESS: _i(
-        "container-runtime",
-        "B5",
-        "a running container lost its GPU (systemd cgroup reload)",
-        "recreate the container; run nvidia-ctk system create-dev-char-symlinks --create-all at boot",
-    ),
-    C.CONTAINER_CAPABILITIES_NO_COMPUTE: _i(
-        "container-runtime",
-        "B6",
-        "NVIDIA_DRIVER_CAPABILITIES leaves out compute, so libcuda is not injected",
-        "set NVIDIA_DRIVER_CAPABILITIES=compute,utility (or all) in the image or at run time",
-    ),
-    C.CPU_ONLY_IMAGE: _i(
-        "container-runtime",
-        "B7",
-        "the image (or its base) is a CPU-only build",
-        "use a GPU image tag (or a CUDA base) of the framework",
-    ),
-    C.SINGULARITY_NO_NV: _i(
-        "container-runtime",
-        "B8",
-        "Singularity/Apptainer ran without binding the NVIDIA driver (--nv)",
-        "run singularity/apptainer with --nv",
-    ),
-    C.K8S_NO_GPU_RESOURCE: _i(
-        "container-runtime",
-        "B9",
-        "the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs)",
-        "request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin",
-    ),
-    C.ROCM_DEVICE_PERMISSIONS: _i(
-        "container-runtime",
-        "B10",
-        "a ROCm container has no /dev/kfd and /dev/dri, or no permission on them",
-        "run with --device=/dev/kfd --device=/dev/dri --group-add video (and render)",
-    ),
-    C.BANNER_ONLY_VERIFY: _i(
-        "container-runtime",
-        "B",
-        "a GPU was judged present from a banner or nvidia-smi alone, without a framework using it",
-        "verify with the framework itself (envforge verify at level 2)",
-    ),
-    C.CUDA_LIBS_NOT_FOUND: _i(
-        "cuda-libs",
-        "C1",
-        "a CUDA or cuDNN library the build needs cannot be loaded: the GPU is silently skipped",
-        "install the CUDA/cuDNN of the tested configuration, or pip install tensorflow[and-cuda] "
-        "(Linux, TF >= 2.14)",
-    ),
-    C.CUDA_LIB_TRANSITIVE_DEP_MISSING: _i(
-        "cuda-libs",
-        "C2",
-        "a CUDA library is there but one it depends on is missing (dlerror names another library)",
-        "install the missing component (e.g. nvidia-nvjitlink-cu12); do not mix cu11 and cu12 wheels",
-    ),
-    C.PIP_NVIDIA_LIBS_NOT_ON_PATH: _i(
-        "cuda-libs",
-        "C3",
-        "pip's nvidia-* wheels are installed but not on the loader path",
-        "upgrade TensorFlow, or put the site-packages/nvidia/*/lib directories on LD_LIBRARY_PATH",
-    ),
-    C.CUDNN_VERSION_MISMATCH: _i(
-        "cuda-libs",
-        "C4",
-        "the cuDNN that loads is of another major, or an older minor, than the build's",
-        "install a cuDNN of the build's major with a minor at least the build's; remove the older copy",
-    ),
-    C.CUDNN_INIT_FAILED: _i(
-        "cuda-libs",
-        "C5",
-        "cuDNN or cuBLAS handle creation fails (usually GPU memory)",
-        "enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true), free the GPU, reduce the batch size",
-    ),
-    C.XLA_TOOLCHAIN_MISSING: _i(
-        "cuda-libs",
-        "C6",
-        "XLA cannot find libdevice or ptxas",
-        "pip install nvidia-cuda-nvcc-cu12 and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir with "
-        "nvvm/libdevice>",
-    ),
-    C.TENSORRT_MISSING_BENIGN: _i(
-        "benign",
-        "C7",
-        "TensorRT libraries are missing: only TF-TRT needs them",
-        "nothing to do unless you use TF-TRT",
-    ),
-    C.CUDA_RUNTIME_NOT_LOADABLE: _i(
-        "cuda-libs",
-        "C1",
-        "the CUDA runtime library (libcudart) cannot be loaded",
-        "install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path",
-    ),
-    C.CPU_ONLY_TF_BUILD: _i(
-        "tf-build",
-        "D1",
-        "the framework installed is a CPU-only build",
-        "install the CUDA build (tensorflow[and-cuda]), not tensorflow-cpu",
-    ),
-    C.WINDOWS_NATIVE_TF_GE_2_11: _i(
-        "tf-build",
-        "D2",
-        "TensorFlow >= 2.11 on native Windows has no GPU build",
-        "use WSL2 with the Linux wheel, or tensorflow<2.11 on native Windows",
-    ),
-    C.CUDA_VERSION_MATRIX_MISMATCH: _i(
-        "tf-build",
-        "D4",
-        "the CUDA the framework was built with is not the one the cell (or the host) provides",
-        "use the CUDA of the tested build configuration (envforge matrix explain --tf V)",
-    ),
-    C.DEPRECATED_TENSORFLOW_GPU_PKG: _i(
-        "tf-build",
-        "D5",
-        "the deprecated tensorflow-gpu package is asked for",
-        "replace tensorflow-gpu with tensorflow (Linux: tensorflow[and-cuda])",
-    ),
-    C.CPU_NO_AVX: _i(
-        "tf-build",
-        "D6",
-        "the CPU lacks an instruction set the build needs (AVX): illegal instruction on import",
-        "use a CPU with AVX, or a build without it",
-    ),
-    C.KERNEL_ENV_MISMATCH: _i(
-        "python-env",
-        "E1",
-        "the notebook or IDE runs another interpreter than the one with the GPU framework",
-        "select the right kernel/interpreter (python -c 'import sys; print(sys.executable)')",
-    ),
-    C.PYTHON_UNSUPPORTED: _i(
-        "python-env",
-        "E2",
-        "no wheel of the framework exists for this Python",
-        "use a Python the release supports (envforge matrix explain)",
-    ),
-    C.GPU_HIDDEN_BY_ENV: _i(
-        "python-env",
-        "E3",
-        "an environment variable hides every GPU from the framework",
-        "unset CUDA_VISIBLE_DEVICES (or list the GPUs) before importing the framework",
-    ),
-    C.KERAS_BACKEND_NOT_TF: _i(
-        "python-env",
-        "E4",
-        "Keras runs on another backend than TensorFlow",
-        "set KERAS_BACKEND (or ~/.keras/keras.json) to the backend you mean, before importing keras",
-    ),
-    C.MIXED_FRAMEWORK_CUDA_CONFLICT: _i(
-        "python-env",
-        "E5",
-        "two CUDA users in one environment (TensorFlow and PyTorch) fight over libraries or memory",
-        "one framework per environment, or pin both to the same CUDA wheels",
-    ),
-    C.PERF_EAGER_OR_PREDICT_LOOP: _i(
-        "model-code",
-        "F1",
-        "per-sample Python loops (predict on one sample at a time, run_eagerly, .numpy() in layers)",
-        "predict whole batches (model(x, training=False) or predict(x)); keep the step compiled",
-    ),
-    C.PERF_LAUNCH_OVERHEAD_SMALL_MODEL: _i(
-        "model-code",
-        "F2",
-        "batches too small for the GPU: kernel launches and transfers dominate",
-        "raise the batch size (and the learning rate with it)",
-    ),
-    C.PERF_RNN_NOT_CUDNN: _i(
-        "model-code",
-        "F3",
-        "recurrent layers fall back from cuDNN kernels to generic ones",
-        "use the default activations, recurrent_dropout=0, unroll=False, use_bias=True, "
-        "right-padded masks",
-    ),
-    C.PERF_RETRACING: _i(
-        "model-code",
-        "F4",
-        "a tf.function is retraced on every call",
-        "define tf.functions once; use input_signature or reduce_retracing=True; pass tensors",
-    ),
-    C.PERF_SLOW_CALLBACK: _i(
-        "model-code",
-        "F5",
-        "callbacks or profiling cost more than the batch",
-        "log less often; bound TensorBoard profiling",
-    ),
-    C.PERF_CPU_FALLBACK_OPS: _i(
-        "model-code",
-        "F6",
-        "ops without GPU kernels run on the CPU (or fail with explicit placement)",
-        "replace the CPU-only op or drop the explicit device placement",
-    ),
-    C.PERF_NO_MIXED_PRECISION: _i(
-        "model-code",
-        "F7",
-        "FP32 training on a GPU with tensor cores leaves most of its throughput unused",
-        "keras.mixed_precision.set_global_policy('mixed_bfloat16') (or mixed_float16 with loss "
-        "scaling) on compute capability >= 7.0",
-    ),
-    C.MIXED_PRECISION_ON_OLD_GPU: _i(
-        "model-code",
-        "F7",
-        "mixed precision on a GPU without tensor cores (compute capability < 7.0) is slower",
-        "leave mixed_float16 off on GPUs below compute capability 7.0",
-    ),
-    C.PERF_NO_XLA: _i(
-        "model-code",
-        "F8",
-        "XLA is off, so many small ops are not fused",
-        "compile with jit_compile=True where the model supports it",
-    ),
-    C.CUDA_USED_AFTER_FORK: _i(
-        "model-code",
-        "F9",
-        "CUDA was initialised before a fork; the child cannot use it",
-        "use the spawn start method, or initialise the framework only in the workers",
-    ),
-    C.PERF_INPUT_BOUND: _i(
-        "data-pipeline",
-        "G1",
-        "the input pipeline starves the device (serial map, no prefetch)",
-        "map(num_parallel_calls=AUTOTUNE), prefetch(AUTOTUNE), cache() where the data fits",
-    ),
-    C.PERF_PY_FUNCTION_GIL: _i(
-        "data-pipeline",
-        "G2",
-        "Python (py_function, numpy_function, NumPy inside a layer) serialises on the GIL and "
-        "copies to the host",
-        "express the computation in framework ops so it stays in the compiled graph on the device",
-    ),
-    C.PERF_GPU_WORK_IN_TFDATA_MAP: _i(
-        "data-pipeline",
-        "G3",
-        "GPU work placed inside tf.data.map runs on the CPU",
-        "move the heavy work into the model (or a preprocessing layer inside it)",
-    ),
-    C.GPU_OOM: _i(
-        "memory",
-        "H1",
-        "the GPU ran out of memory",
-        "smaller batch, mixed precision, TF_GPU_ALLOCATOR=cuda_malloc_async",
-    ),
-    C.GPU_MEMORY_HELD_BY_OTHER_PROCESS: _i(
-        "memory",
-        "H2",
-        "another process (or the framework's pre-allocation) holds the GPU's memory",
-        "enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true); one process per GPU; stop stale kernels",
-    ),
-    C.MEMORY_CONFIG_ORDER_ERROR: _i(
-        "memory",
-        "H3",
-        "memory growth was configured after the GPUs were initialised",
-        "configure memory growth right after importing TensorFlow, for every GPU",
-    ),
-    C.ALLOCATOR_WANTS_MORE_MEMORY: _i(
-        "memory",
-        "H4",
-        "the allocator warns it wanted more memory: a performance note, not a failure",
-        "free memory or accept it",
-    ),
-    C.ROCM_GPU_ISA_UNSUPPORTED: _i(
-        "non-cuda-backends",
-        "I1",
-        "the ROCm build has no code for this GPU's ISA",
-        "use a GPU and ROCm release listed together, or HSA_OVERRIDE_GFX_VERSION for RDNA2 "
-        "consumer cards",
-    ),
-    C.DIRECTML_NO_ADAPTER_OR_VERSION: _i(
-        "non-cuda-backends",
-        "I2",
-        "the DirectML plugin finds no adapter, or is of another version than TensorFlow",
-        "tensorflow-cpu==2.10 with the DirectML plugin, or WSL2 with CUDA",
-    ),
-    C.METAL_SLOW_OR_MISMATCH: _i(
-        "non-cuda-backends",
-        "I3",
-        "tensorflow-metal is slower than the CPU for small models, or mismatches tensorflow-macos",
-        "pin tensorflow-macos and tensorflow-metal to a pair Apple lists; use it for large models",
-    ),
-    C.PLAIDML_NO_DEVICE: _i(
-        "non-cuda-backends",
-        "E4, I",
-        "PlaidML finds no device",
-        "run plaidml-setup, or export PLAIDML_EXPERIMENTAL=1 PLAIDML_DEVICE_IDS=<device>",
-    ),
-    C.HEALTHY_BENIGN_NOISE: _i(
-        "benign",
-        "Z",
-        "lines printed on working setups too; never a cause",
-        "nothing to do",
-    ),
-    C.CPU_ONLY_HOST_BENIGN: _i(
-        "benign",
-        "Z",
-        "this host has no GPU: GPU levels cannot be reached here, nothing is wrong with the image",
-        "run on a node with an NVIDIA GPU (and the driver and container toolkit)",
-    ),
-    C.FRAMEWORK_IMPORT_FAILED: _i(
-        "python-env",
-        "",
-        "the framework the cell expects fails to import",
-        "install the framework the cell expects; the probe log has the traceback",
-    ),
-    C.FRAMEWORK_MISMATCH: _i(
-        "python-env",
-        "",
-        "the image runs another framework than the cell expects",
-        "install the framework the cell names",
-    ),
-    C.FRAMEWORK_VERSION_MISMATCH: _i(
-        "python-env",
-        "",
-        "the framework's version is not the one the cell expects",
-        "pin the framework version in the image",
-    ),
-    C.PYTHON_VERSION_MISMATCH: _i(
-        "python-env",
-        "",
-        "the image's Python is not the one the cell expects",
-        "build the cell on a base whose Python it names",
-    ),
-    C.KERAS_VERSION_MISMATCH: _i(
-        "python-env",
-        "",
-        "Keras is of another major than the cell expects (Keras 2 vs 3)",
-        "install the Keras the cell expects (tf-keras with TF_USE_LEGACY_KERAS=1 for Keras 2)",
-    ),
-    C.KERAS_BACKEND_MISMATCH: _i(
-        "python-env",
-        "",
-        "Keras runs on another backend than the cell expects",
-        "set KERAS_BACKEND (or ~/.keras/keras.json) to the expected backend before importing keras",
-    ),
-    C.GPU_NOT_REGISTERED: _i(
-        "hardware-vs-build",
-        "",
-        "a GPU is present but the framework registered none",
-        "read the framework's log lines (envforge doctor --log) for why it skipped the GPU",
-    ),
-    C.GPU_NUMERICS_MISMATCH: _i(
-        "hardware-vs-build",
-        "",
-        "matmul or convolution results on the GPU disagree with the CPU beyond tolerance",
-        "check the GPU's health (DCGM diagnostics, ECC errors) and the driver",
-    ),
-    C.GPU_MEASUREMENT_FAILED: _i(
-        "hardware-vs-build",
-        "",
-        "a GPU measurement of the probe failed with an error the catalogue does not name",
-        "read the error in the check's evidence and the probe log",
-    ),
-    C.GPU_THROUGHPUT_LOW: _i(
-        "hardware-vs-build",
-        "",
-        "matmul throughput is far below the device's FP32 peak",
-        "check clocks, power limits and other processes (nvidia-smi)",
-    ),
-    C.GPU_SLOWER_THAN_CPU: _i(
-        "model-code",
-        "",
-        "a small CNN trains slower on the GPU than on the CPU",
-        "check the GPU's clocks and other processes; a model this small may need a larger batch",
-    ),
-    C.MODEL_TRAINING_FAILED: _i(
-        "model-code",
-        "",
-        "a sample model failed to train",
-        "read the error in the check's evidence and the probe log",
-    ),
-    C.MODEL_LOSS_NOT_FINITE: _i(
-        "model-code",
-        "",
-        "a sample model's loss became NaN or infinite",
-        "check the numerics of the device and the framework build",
-    ),
-    C.MODEL_LOSS_NOT_DECREASING: _i(
-        "model-code",
-        "",
-        "a sample model's loss did not decrease on learnable data",
-        "check the framework's optimizer and gradients on this device",
-    ),
-    C.BUILD_FAILED: _i(
-        "build",
-        "",
-        "the image did not build",
-        "read the build log; fix the template, the matrix or the base image mapping",
-    ),
-    C.PROBE_TIMEOUT: _i(
-        "probe",
-        "",
-        "the probe did not finish in time and was killed",
-        "look at the probe log; raise --probe-timeout if the stack is just slow",
-    ),
-    C.PROBE_CRASHED: _i(
-        "probe",
-        "",
-        "the probe died or exited without a report",
-        "look at the probe log for the crash (docker run --rm IMAGE envforge-probe shows it)",
-    ),
-    C.PROBE_OUT_OF_MEMORY: _i(
-        "memory",
-        "",
-        "the probe ran out of memory and was killed (OOMKilled)",
-        "raise --probe-memory, or check the image for a memory leak",
-    ),
-    C.PROBE_ENGINE_ERROR: _i(
-        "container-runtime",
-        "",
-        "the container engine could not run the probe (or stopped answering)",
-        "check that the container engine is running (scripts/setup)",
-    ),
-    C.PROBE_REPORT_INVALID: _i(
-        "probe",
-        "",
-        "the probe's report is not a document envforge can read (malformed, too large, too deep, "
-        "or of another schema)",
-        "run the image's own probe (envforge-probe --json) to see what it prints; rebuild the image "
-        "with this envforge",
-    ),
-}
+def _registry() -> dict[Code, CodeInfo]:
+    registry: dict[Code, CodeInfo] = {}
+    for row in _TABLE.strip().splitlines():
+        name, layer, catalogue, meaning, fix = (part.strip() for part in row.split("|"))
+        if layer not in LAYERS:
+            raise ValueError(f"codes: {name} has an unknown layer {layer!r}")
+        registry[Code(name)] = CodeInfo(layer, meaning, fix, catalogue)
+    missing = [code.value for code in Code if code not in registry]
+    if missing:
+        raise ValueError(f"codes: no row for {', '.join(missing)}")
+    return registry
+
+
+CODES: dict[Code, CodeInfo] = _registry()
 
 
 def info(code: str) -> CodeInfo | None:

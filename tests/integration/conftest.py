@@ -13,6 +13,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,29 @@ def _session_runs() -> list[str]:
     return list(_RUNS)
 
 
+@dataclass(frozen=True)
+class CliResult:
+    """A run of the real CLI: exit status, output, and the JSON envelope when it printed one."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+    @property
+    def doc(self) -> dict[str, Any]:
+        envelope: dict[str, Any] = json.loads(self.stdout)
+        return envelope
+
+    @property
+    def data(self) -> Any:
+        return self.doc["data"]
+
+
 def run_envforge(
     *args: str, cwd: Path, env: dict[str, str] | None = None, timeout: int = 1800
-) -> subprocess.CompletedProcess[str]:
-    """Run the real CLI; remembers run ids from --json output for clean-up."""
-    result = subprocess.run(
+) -> CliResult:
+    """Run the real CLI; remembers the run ids of --json envelopes for clean-up."""
+    done = subprocess.run(
         [sys.executable, "-m", "envforge", *args],
         capture_output=True,
         text=True,
@@ -67,31 +86,50 @@ def run_envforge(
         env={**os.environ, **(env or {})},
         timeout=timeout,
     )
-    if "--json" in args and result.stdout.strip().startswith("{"):
-        doc: dict[str, Any] = json.loads(result.stdout)
-        if "run_id" in doc:
-            _RUNS.append(doc["run_id"])
+    result = CliResult(done.returncode, done.stdout, done.stderr)
+    if "--json" in args and done.stdout.strip().startswith("{"):
+        run_id = result.doc.get("run_id")
+        if run_id:
+            _RUNS.append(run_id)
     return result
 
 
-def why(result: subprocess.CompletedProcess[str], cwd: Path | None = None) -> str:
+def why(result: CliResult, cwd: Path | None = None) -> str:
     """A failed CLI run, explained: stderr's tail, each cell's outcome and the tail of its build log.
 
-    Reads certify's cells (verdict, ceiling, diagnoses, build_log) and build's (ok, error, log)."""
+    Reads certify's cells (verdict, stopped_by, diagnoses, build_log) and build's (ok, error, log)."""
     lines = [result.stderr[-3000:]]
     try:
-        cells = json.loads(result.stdout).get("cells", [])
-    except ValueError:
+        data = result.data or {}
+    except (ValueError, KeyError):
         return "\n".join([*lines, result.stdout[-3000:]])
-    for cell in cells:
+    for error in result.doc.get("errors") or []:
+        lines.append(f"error: {error.get('message')}")
+    for cell in data.get("cells", []) if isinstance(data, dict) else []:
         outcome = cell.get("verdict") or ("built" if cell.get("ok") else "not built")
-        detail = cell.get("ceiling") or cell.get("error")
+        detail = cell.get("stopped_by") or cell.get("error")
         diagnoses = "; ".join(d["summary"] for d in cell.get("diagnoses", []))
         lines.append(f"{cell.get('cell')}: {outcome} ({detail}) {diagnoses}")
         log = cell.get("build_log") or cell.get("log")
         if log and cwd and (cwd / log).is_file():
             lines.extend((cwd / log).read_text(errors="replace").splitlines()[-15:])
     return "\n".join(lines)
+
+
+def record_facts(config: pytest.Config, cell: dict[str, Any], cwd: Path) -> None:
+    """With --record-facts, the probe document behind a certified cell becomes a unit-test fixture
+    (tests/fixtures/facts/<cell>.l<level>.json): what the real image printed, nothing edited."""
+    if not config.getoption("--record-facts") or not cell.get("probe_log"):
+        return
+    from envforge.certificate import parse_probe_output
+
+    log = (cwd / cell["probe_log"]).read_text(encoding="utf-8")
+    document = parse_probe_output(log.split("# --- stdout ---\n", 1)[1])
+    assert document is not None, f"no probe document in {cell['probe_log']}"
+    target = (
+        ROOT / "tests" / "fixtures" / "facts" / f"{cell['cell']}.l{cell['level_requested']}.json"
+    )
+    target.write_text(json.dumps(document, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def _workdir(path: Path) -> Path:
@@ -116,9 +154,7 @@ def marked_ca_bundle(directory: Path) -> tuple[Path, str]:
 def _build_cell(workdir: Path, cell: str, *extra: str) -> str:
     result = run_envforge("build", "--select", cell, "--json", *extra, cwd=workdir, timeout=3000)
     assert result.returncode == 0, why(result, workdir)
-    doc = json.loads(result.stdout)
-    _RUNS.append(doc["run_id"])
-    return str(doc["cells"][0]["image"])
+    return str(result.data["cells"][0]["image"])
 
 
 @pytest.fixture(scope="session")

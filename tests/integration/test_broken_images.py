@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ SITE = "/opt/venv/lib/python3.11/site-packages"
 def verify(image: str, *args: str, cwd: Path) -> tuple[int, dict[str, Any]]:
     result = run_envforge("verify", image, "--json", "--level", "1", *args, cwd=cwd)
     assert result.stdout.strip().startswith("{"), result.stderr[-2000:]
-    return result.returncode, json.loads(result.stdout)
+    return result.returncode, result.data
 
 
 def codes(doc: dict[str, Any]) -> list[str]:
@@ -33,7 +32,7 @@ def test_tf_built_for_cudnn9_with_a_cudnn8_wheel(cuda_image: str, derive, tmp_pa
         "cudnn8",
     )
     code, doc = verify(image, cwd=tmp_path)
-    assert code == 1 and doc["verdict"] == "fail"
+    assert code == 1 and doc["passed"] is False
     assert "CUDNN_VERSION_MISMATCH" in codes(doc)
     cudnn = next(c for c in doc["checks"] if c["id"] == "library.cudnn")
     assert (
@@ -75,5 +74,5 @@ def test_foreign_image_gets_the_probe_injected(
     image = derive(cpu_image["image"], 'LABEL io.envforge.cell="" io.envforge.expect=""', "foreign")
     code, doc = verify(image, cwd=tmp_path)
     assert code == 0, doc["diagnoses"]
-    assert doc["probe_injected"] is True and doc["verdict"] == "pass" and doc["level"] == 1
+    assert doc["probe_injected"] is True and doc["passed"] is True and doc["level"] == 1
     assert run_envforge("verify", "no-such-image:nope", cwd=tmp_path).returncode == 2

@@ -4,17 +4,16 @@ with the build's network cut."""
 from __future__ import annotations
 
 import io
-import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import docker
 import pytest
 
-from envforge.engine import BuildOutcome, Engine
+from envforge.engine import EngineBuild
+from envforge.engine.docker import DockerEngine
 
-from .conftest import ROOT, SESSION, run_envforge, why
+from .conftest import ROOT, SESSION, CliResult, run_envforge, why
 
 pytestmark = pytest.mark.docker
 FIXTURES = ROOT / "tests" / "fixtures" / "matrices"
@@ -47,7 +46,7 @@ def small(
         cwd=workdir,
     )
     assert result.returncode == 0, why(result, workdir)
-    return {"doc": json.loads(result.stdout), "workdir": workdir}
+    return {"doc": result.data, "workdir": workdir}
 
 
 def test_keras_jax_and_plaidml_are_built_and_certified(small: dict[str, Any]) -> None:
@@ -84,7 +83,7 @@ def test_unchanged_cells_are_not_rebuilt(small: dict[str, Any]) -> None:
         "build", "-m", str(FIXTURES / "small.yaml"), "--json", cwd=small["workdir"]
     )
     assert result.returncode == 0, why(result, small["workdir"])
-    doc = json.loads(result.stdout)
+    doc = result.data
     assert [c["cached"] for c in doc["cells"]] == [True, True]
     assert all(c["image"] in {x["image"] for x in small["doc"]["cells"]} for c in doc["cells"])
 
@@ -99,7 +98,7 @@ def test_one_failing_cell_does_not_stop_the_others(small: dict[str, Any], tmp_pa
     )
     result = run_envforge("build", "-m", str(matrix), "--json", "--jobs", "2", cwd=small["workdir"])
     assert result.returncode == 1
-    cells = {c["cell"]: c for c in json.loads(result.stdout)["cells"]}
+    cells = {c["cell"]: c for c in result.data["cells"]}
     assert (
         cells["keras-jax-jax0.4.99999"]["ok"] is False
         and cells["keras-jax-jax0.10.2"]["ok"] is True
@@ -116,10 +115,10 @@ def test_engine_build_without_network_really_has_none(
     (tmp_path / "Dockerfile").write_text(
         "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\nRUN getent hosts deb.debian.org\n"
     )
-    engine = Engine(docker_client)
+    engine = DockerEngine(docker_client)
     tag = f"envforge-test/net:{SESSION}"
 
-    def build(network_mode: str | None = None) -> BuildOutcome:
+    def build(network_mode: str | None = None) -> EngineBuild:
         return engine.build(
             tmp_path,
             tag=tag,
@@ -163,7 +162,7 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(
     house = tmp_path / "wheels"
     matrix = str(FIXTURES / "offline.yaml")
 
-    def build(wheelhouse: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    def build(wheelhouse: Path, *options: str) -> CliResult:
         return run_envforge(
             "build",
             "-m",
@@ -178,12 +177,12 @@ def test_offline_build_from_the_wheelhouse_with_the_network_cut(
 
     online = build(house, "--json")
     assert online.returncode == 0, why(online, tmp_path)
-    [built] = json.loads(online.stdout)["cells"]
+    [built] = online.data["cells"]
     docker_client.images.remove(built["image"], force=True)
 
     offline = build(house, "--offline", "--no-cache", "--json")
     assert offline.returncode == 0, why(offline, tmp_path)
-    [cell] = json.loads(offline.stdout)["cells"]
+    [cell] = offline.data["cells"]
     assert (
         cell["ok"] and not cell["cached"] and cell["image"] == built["image"]
     )  # same inputs, same image
@@ -209,7 +208,7 @@ def test_concurrent_resolutions_into_one_wheelhouse_are_each_complete(tmp_path: 
         'schema: 1\ncell_id: "{stack}-py{python}"\naxes:\n  stack: [keras-jax]\n  keras: ["3.15.1"]\n'
         '  jax: ["0.10.2"]\n  python: ["3.11", "3.13"]\n'
     )
-    specs = [c.spec for c in expand(load_matrix(matrix), kb).cells]
+    specs = [c.spec.recipe for c in expand(load_matrix(matrix), kb).cells]
     shared = Wheelhouse(tmp_path / "shared", kb)
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(shared.resolve, specs))

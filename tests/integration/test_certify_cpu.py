@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-import subprocess
 import tarfile
 from typing import Any
 
@@ -13,14 +12,14 @@ import docker
 import pytest
 from testcontainers.core.container import DockerContainer
 
-from .conftest import run_envforge, why
+from .conftest import CliResult, record_facts, run_envforge, why
 
 pytestmark = pytest.mark.docker
 CELL = "tf-cpu-tf2.21.0-py3.11"
 
 
 @pytest.fixture(scope="module")
-def certified(cpu_image: dict[str, Any]) -> dict[str, Any]:
+def certified(cpu_image: dict[str, Any], pytestconfig: pytest.Config) -> dict[str, Any]:
     """envforge certify of the session's CPU cell (same inputs: the build is found, the probe runs)."""
     workdir = cpu_image["workdir"]
     db = workdir / "results.db"
@@ -36,8 +35,9 @@ def certified(cpu_image: dict[str, Any]) -> dict[str, Any]:
         cwd=workdir,
     )
     assert result.returncode == 0, why(result, workdir)
+    record_facts(pytestconfig, result.data["cells"][0], workdir)
     return {
-        "doc": json.loads(result.stdout),
+        "doc": result.data,
         "db": db,
         "marker": cpu_image["marker"],
         "workdir": workdir,
@@ -50,7 +50,7 @@ def test_cpu_cell_is_certified_at_l1_and_says_why_not_higher(certified: dict[str
     [cell] = doc["cells"]
     assert cell["cell"] == CELL and cell["verdict"] == "CERTIFIED"
     assert cell["level"] == 1
-    assert cell["ceiling"] == "GPU levels not reached: no GPU on this host"
+    assert cell["stopped_by"] == "GPU levels not reached: no GPU on this host"
     passed = {c["id"] for c in cell["checks"] if c["status"] == "pass"}
     assert {
         "framework.import",
@@ -132,7 +132,7 @@ def test_image_certifies_itself_without_envforge(
 def test_rerun_reuses_the_image_and_the_certificate(certified: dict[str, Any]) -> None:
     bundle = str(certified["bundle"])  # same inputs, so the same content hash
 
-    def certify(*options: str) -> subprocess.CompletedProcess[str]:
+    def certify(*options: str) -> CliResult:
         return run_envforge(
             "certify",
             "--select",
@@ -148,8 +148,8 @@ def test_rerun_reuses_the_image_and_the_certificate(certified: dict[str, Any]) -
 
     result = certify()
     assert result.returncode == 0, why(result, certified["workdir"])
-    [cell] = json.loads(result.stdout)["cells"]
+    [cell] = result.data["cells"]
     assert cell["build_cached"] is True and cell["reused_certificate"] is True
     forced = certify("--force", "--level", "1")
-    [cell] = json.loads(forced.stdout)["cells"]
+    [cell] = forced.data["cells"]
     assert cell["reused_certificate"] is False and cell["verdict"] == "CERTIFIED"

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import docker
 import pytest
 
-from .conftest import run_envforge, why
+from .conftest import record_facts, run_envforge, why
 
 pytestmark = pytest.mark.docker
 CELL = "tf-cuda-pip-tf2.21.0-py3.11"
 
 
 def test_cuda_cell_certified_at_l1_with_every_library_versioned(
-    cuda_image: str, workdir: Path, docker_client: docker.DockerClient
+    cuda_image: str, workdir: Path, docker_client: docker.DockerClient, pytestconfig: pytest.Config
 ) -> None:
     result = run_envforge(
         "certify",
@@ -28,10 +27,11 @@ def test_cuda_cell_certified_at_l1_with_every_library_versioned(
         timeout=3000,
     )
     assert result.returncode == 0, why(result, workdir)
-    [cell] = json.loads(result.stdout)["cells"]
+    [cell] = result.data["cells"]
+    record_facts(pytestconfig, cell, workdir)
     assert cell["image"] == cuda_image and cell["build_cached"] is True
     assert cell["verdict"] == "CERTIFIED" and cell["level"] == 1
-    assert cell["ceiling"] == "GPU levels not reached: no GPU on this host"
+    assert cell["stopped_by"] == "GPU levels not reached: no GPU on this host"
     checks = {c["id"]: c for c in cell["checks"]}
     assert checks["build.accelerator"]["status"] == "pass"
     assert checks["build.cuda"]["summary"].startswith("built for CUDA 12.5")

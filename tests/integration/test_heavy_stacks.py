@@ -7,19 +7,17 @@ so and skips, rather than pretending.
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_envforge, why
+from .conftest import ROOT, CliResult, run_envforge, why
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 GOLDEN = str(ROOT / "tests" / "golden" / "matrix.yaml")
 
 
-def certify_at_l1(select: str, workdir: Path) -> subprocess.CompletedProcess[str]:
+def certify_at_l1(select: str, workdir: Path) -> CliResult:
     """Certify the golden matrix's cells matching ``select`` at L1, with JSON output."""
     return run_envforge(
         "certify",
@@ -40,7 +38,7 @@ def certify_at_l1(select: str, workdir: Path) -> subprocess.CompletedProcess[str
 def test_keras_on_pytorch(workdir: Path) -> None:
     result = certify_at_l1("keras-torch-*", workdir)
     assert result.returncode == 0, why(result, workdir)
-    [cell] = json.loads(result.stdout)["cells"]
+    [cell] = result.data["cells"]
     checks = {c["id"]: c for c in cell["checks"]}
     assert cell["verdict"] == "CERTIFIED" and checks["expect.backend"]["summary"].endswith(
         "on torch"
@@ -49,7 +47,7 @@ def test_keras_on_pytorch(workdir: Path) -> None:
 
 def test_tensorflow_on_an_nvidia_cuda_base(workdir: Path) -> None:
     result = certify_at_l1("tf-cuda-base-*", workdir)
-    [cell] = json.loads(result.stdout)["cells"]
+    [cell] = result.data["cells"]
     if cell["verdict"] == "BUILD_FAILED" and "cannot be pulled" in cell["diagnoses"][0]["summary"]:
         pytest.skip(f"no nvidia/cuda base here: {cell['diagnoses'][0]['summary']}")
     assert result.returncode == 0, why(result, workdir)

@@ -88,9 +88,7 @@ def test_markdown_and_json_reports(records: Path, tmp_path: Path) -> None:
         md.returncode == 0
         and "| `tf-cpu-tf2.21.0-py3.11` | ❌ FAILED L0 (CPU_ONLY_TF_BUILD)" in md.stdout
     )
-    doc = json.loads(
-        run_envforge("report", "--db", str(records), "--format", "json", cwd=tmp_path).stdout
-    )
+    doc = run_envforge("report", "--db", str(records), "--format", "json", cwd=tmp_path).data
     assert [e["verdict"] for e in doc["entries"]] == ["FAILED"] and doc["hosts"][0]["info"][
         "gpus"
     ] == []
@@ -103,7 +101,7 @@ def test_driver_check_before_a_rollout(
     h100 = run_envforge(
         "driver-check", "--driver", "535.104.05", "--gpu", "H100", *images, "--json", cwd=tmp_path
     )
-    doc = json.loads(h100.stdout)
+    doc = h100.data
     assert h100.returncode == 1 and doc["breaking"] == [cuda_image]
     [cuda] = [i for i in doc["images"] if i["image"] == cuda_image]
     assert (
@@ -113,7 +111,7 @@ def test_driver_check_before_a_rollout(
     a100 = run_envforge(
         "driver-check", "--driver", "535.104.05", "--gpu", "A100", *images, "--json", cwd=tmp_path
     )
-    assert a100.returncode == 0 and json.loads(a100.stdout)["breaking"] == []
+    assert a100.returncode == 0 and a100.data["breaking"] == []
 
 
 def test_forge_builds_certifies_tags_and_locks(
@@ -141,7 +139,7 @@ def test_forge_builds_certifies_tags_and_locks(
         cwd=workdir,
     )
     assert result.returncode == 0, why(result, workdir)
-    doc = json.loads(result.stdout)
+    doc = result.data
     assert (
         doc["cell"] == "forge-tf-cpu-tf2.21.0-py3.11"
         and doc["verdict"] == "CERTIFIED"
@@ -161,11 +159,11 @@ def test_forge_builds_certifies_tags_and_locks(
 def test_doctor_on_an_image(cpu_image: dict[str, Any], derive, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     broken = derive(cpu_image["image"], "ENV KERAS_BACKEND=torch", "doctor-torch")
     result = run_envforge("doctor", "--image", broken, "--json", cwd=tmp_path)
-    doc = json.loads(result.stdout)
+    doc = result.data
     assert result.returncode == 1 and doc["diagnoses"][0]["code"] == "KERAS_BACKEND_NOT_TF"
     assert doc["diagnoses"][0]["layer"] == "python-env" and doc["diagnoses"][0]["fix"]
     cpu = run_envforge("doctor", "--image", cpu_image["image"], "--json", cwd=tmp_path)
-    codes = [d["code"] for d in json.loads(cpu.stdout)["diagnoses"]]
+    codes = [d["code"] for d in cpu.data["diagnoses"]]
     assert (
         codes[0] == "CPU_ONLY_TF_BUILD"
     )  # the question is "why no GPU?": tensorflow-cpu is the first answer
@@ -174,5 +172,5 @@ def test_doctor_on_an_image(cpu_image: dict[str, Any], derive, tmp_path: Path) -
 def test_doctor_on_this_host(tmp_path: Path) -> None:
     # envforge's own virtualenv has no deep-learning framework: that is the first failing layer.
     result = run_envforge("doctor", "--json", cwd=tmp_path)
-    doc = json.loads(result.stdout)
+    doc = result.data
     assert result.returncode == 1 and doc["diagnoses"][0]["code"] == "FRAMEWORK_IMPORT_FAILED"

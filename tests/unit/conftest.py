@@ -1,10 +1,23 @@
-"""Unit tests are pure: any attempt to reach a Docker engine or start a subprocess fails the test."""
+"""Unit tests are pure: any attempt to reach a Docker engine or start a subprocess fails the test.
+
+They read the fixture knowledge base (tests/fixtures/kb/) unless marked ``live_knowledge``: tests of
+logic must not break when the data grows.
+"""
 
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
+
+FIXTURE_KB = Path(__file__).resolve().parents[1] / "fixtures" / "kb"
+
+
+@pytest.fixture(autouse=True)
+def fixture_knowledge(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    if "live_knowledge" not in request.keywords:
+        monkeypatch.setenv("ENVFORGE_COMPAT_DIR", str(FIXTURE_KB))
 
 
 @pytest.fixture(autouse=True)

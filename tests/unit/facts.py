@@ -42,6 +42,23 @@ def variant(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     return changed
 
 
+def judged(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with its judgement made again from its facts, as the probe in the image would."""
+    from envforge.probe.checks import judge, level_reached  # noqa: PLC0415
+
+    checks = judge(doc, doc["expect"], level=doc["level_requested"])
+    reached, ceiling = level_reached(checks, doc["level_requested"])
+    passed = not any(c.failed for c in checks)
+    return {
+        **doc,
+        "checks": [c.to_dict() for c in checks],
+        "level_reached": reached,
+        "ceiling": ceiling,
+        "passed": passed,
+        "verdict": "CERTIFIED" if passed else "FAILED",
+    }
+
+
 def library(doc: dict[str, Any], name: str, **changes: Any) -> dict[str, Any]:
     """``doc`` with the library fact ``name`` changed."""
     changed = copy.deepcopy(doc)

@@ -12,9 +12,10 @@ from envforge.knowledge import load_knowledge
 from envforge.results import Diagnosis, Verdict
 from envforge.store import Store
 
+from .conftest import FIXTURE_KB
 from .records import GPU_HOST, cert
 
-KB = load_knowledge()
+KB = load_knowledge(FIXTURE_KB)
 
 
 @pytest.fixture()

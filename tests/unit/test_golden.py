@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from envforge import paths
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 from envforge.render import render_cell
 from envforge.stacks import STACKS
+
+pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 EXPANSION = expand(load_matrix(GOLDEN / "matrix.yaml"), load_knowledge())
@@ -50,3 +53,11 @@ def test_every_golden_dockerfile_is_hadolint_clean() -> None:
     assert len(files) == len(CELLS)
     result = subprocess.run([hadolint, *files], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("cell", list(CELLS), ids=list(CELLS))
+def test_each_stack_template_uses_the_layout_its_recipe_names(cell: str) -> None:
+    """The layout is chosen in two places: the stack's template extends one, the recipe names one."""
+    spec = CELLS[cell].spec
+    template = (paths.dockerfiles_dir() / "stacks" / f"{spec.stack}.Dockerfile.j2").read_text()
+    assert f'{{% extends "layouts/{spec.recipe.layout}.Dockerfile.j2" %}}' in template

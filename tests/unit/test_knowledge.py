@@ -15,6 +15,8 @@ from envforge.knowledge.driver import check_driver, evaluate_require, require_cu
 from envforge.knowledge.explain import explain
 from envforge.knowledge.models import driver_key
 
+pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
+
 KB = load_knowledge()
 
 # tensorflow.org/install/source "Tested build configurations" (compat-facts.md section 1), typed in

@@ -14,6 +14,8 @@ import pytest
 from envforge import paths
 from envforge.cli import main_inner
 
+pytestmark = pytest.mark.live_knowledge  # the live files, edited one key at a time
+
 
 @dataclass
 class Result:

@@ -9,7 +9,9 @@ from envforge.errors import InvalidFileError, NothingSelectedError
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix, matrix_schema, select
 
-KB = load_knowledge()
+from .conftest import FIXTURE_KB
+
+KB = load_knowledge(FIXTURE_KB)
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -7,6 +7,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from packaging.version import Version
@@ -14,6 +15,8 @@ from packaging.version import Version
 from envforge.knowledge import load_knowledge
 from envforge.knowledge.explain import explain
 from envforge.matrix import expand, load_matrix
+
+pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
 
 KB = load_knowledge()
 TF_VERSIONS = [str(r.tf) for r in KB.tensorflow.releases] + ["2.3.0", "2.22.0"]

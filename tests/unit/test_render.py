@@ -7,7 +7,11 @@ from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 from envforge.render import render_cell
 
-CELLS = {c.id: c for c in expand(load_matrix(paths.default_matrix()), load_knowledge()).cells}
+from .conftest import FIXTURE_KB
+
+CELLS = {
+    c.id: c for c in expand(load_matrix(paths.default_matrix()), load_knowledge(FIXTURE_KB)).cells
+}
 
 
 def test_rendering_is_deterministic() -> None:

@@ -7,9 +7,10 @@ from envforge.jobs.rollout import ImageUnderTest, assess_rollout, compare_runs
 from envforge.knowledge import load_knowledge
 from envforge.results import Diagnosis, Verdict
 
+from .conftest import FIXTURE_KB
 from .records import GPU_HOST, TF221_CUDA, cert
 
-KB = load_knowledge()
+KB = load_knowledge(FIXTURE_KB)
 
 
 def test_rollout_static_checks() -> None:

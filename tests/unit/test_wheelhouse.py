@@ -10,7 +10,9 @@ from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 from envforge.wheelhouse import Wheelhouse, platform_tags
 
-KB = load_knowledge()
+from .conftest import FIXTURE_KB
+
+KB = load_knowledge(FIXTURE_KB)
 CELLS = {
     c.id: c
     for c in expand(load_matrix(Path(__file__).parents[1] / "golden" / "matrix.yaml"), KB).cells

@@ -128,7 +128,7 @@ def framework_checks(
     return checks
 
 
-class _Missing(dict):  # type: ignore[type-arg]
+class _Missing(dict[str, Any]):
     """Framework facts for message templates: a missing fact reads as '?'."""
 
     def __missing__(self, key: str) -> str:
