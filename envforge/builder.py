@@ -31,6 +31,7 @@ from typing import Protocol, TextIO
 from . import __version__, labels
 from .engine import Engine
 from .matrix import Cell
+from .redact import redact
 from .render import RenderedCell
 from .results import BuildResult
 from .site import Site
@@ -157,7 +158,7 @@ class _Log:
 
     def __call__(self, line: str) -> None:
         with self.lock:
-            self.handle.write(f"[{time.perf_counter() - self.start:7.1f}s] {line}\n")
+            self.handle.write(f"[{time.perf_counter() - self.start:7.1f}s] {redact(line)}\n")
             self.handle.flush()
 
     def close(self) -> None:
@@ -233,8 +234,10 @@ def _plan_wheels(
 
 
 def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
-    plan.log_path.write_text(error + "\n" + detail, encoding="utf-8")
-    return BuildResult(plan.cell.id, None, "", "", plan.base, plan.log_path, 0.0, error=error)
+    plan.log_path.write_text(redact(error + "\n" + detail), encoding="utf-8")
+    return BuildResult(
+        plan.cell.id, None, "", "", plan.base, plan.log_path, 0.0, error=redact(error)
+    )
 
 
 def _build(
@@ -285,7 +288,7 @@ def _build(
         plan.base,
         plan.log_path,
         outcome.seconds,
-        error=outcome.error,
+        error=redact(outcome.error) if outcome.error else None,
     )
 
 

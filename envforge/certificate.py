@@ -14,9 +14,11 @@ from typing import Any
 
 from .expectations import Expectations
 from .host import HostInfo
+from .probe import SCHEMA_VERSION as REPORT_SCHEMA
 from .probe.checks import Check, failed, level_reached
 from .probe.codes import CODES, Code
 from .results import Certificate, ContainerRun, Diagnosis, Verdict
+from .untrusted import bounded, printable
 
 __all__ = ["certify", "parse_probe_output", "MAX_REPORT_BYTES"]
 
@@ -24,17 +26,26 @@ MAX_REPORT_BYTES = 16 * 1024 * 1024  # a probe report is tens of KB; anything ne
 
 
 def parse_probe_output(stdout: str) -> dict[str, Any] | None:
-    """The probe's JSON document (the last JSON object line of stdout), or None."""
+    """The probe's JSON document (the last JSON object line of stdout), bounded, or None.
+
+    None for no report, or one too large, too deep or malformed to be a probe's (see untrusted).
+    """
     if len(stdout) > MAX_REPORT_BYTES:
         return None
+    line = _report_line(stdout)
+    if line is None:
+        return None
+    try:
+        doc = bounded(json.loads(line))
+    except (ValueError, RecursionError):  # UntrustedError is a ValueError
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+def _report_line(stdout: str) -> str | None:
     for line in reversed(stdout.strip().splitlines()):
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                doc = json.loads(line)
-            except (ValueError, RecursionError):
-                return None
-            return doc if isinstance(doc, dict) else None
+        if line.strip().startswith("{"):
+            return line.strip()
     return None
 
 
@@ -45,7 +56,7 @@ def _diagnosis(
 
 
 def _probe_failure(probe: ContainerRun) -> Diagnosis:
-    tail = tuple(probe.stderr.strip().splitlines()[-5:])
+    tail = tuple(printable(line, limit=400) for line in probe.stderr.strip().splitlines()[-5:])
     if probe.timed_out:
         return _diagnosis(
             Code.PROBE_TIMEOUT,
@@ -70,6 +81,12 @@ def _probe_failure(probe: ContainerRun) -> Diagnosis:
         return _diagnosis(
             Code.PROBE_CRASHED,
             f"the probe was killed by {_signal_name(code - 128)} (exit {code})",
+            tail,
+        )
+    if code == 0 and (len(probe.stdout) > MAX_REPORT_BYTES or _report_line(probe.stdout)):
+        return _diagnosis(
+            Code.PROBE_REPORT_INVALID,
+            "the probe printed a report envforge cannot read (malformed, too large or too deep)",
             tail,
         )
     return _diagnosis(Code.PROBE_CRASHED, f"the probe exited with {code} without a report", tail)
@@ -99,11 +116,18 @@ def _host_checks(
     ]
 
 
-def _report_checks(doc: dict[str, Any]) -> list[Check] | None:
+def _report_checks(doc: dict[str, Any]) -> list[Check] | str:
+    """The checks a report carries, or why it is not a report of this envforge's probe."""
+    if doc.get("schema_version") != REPORT_SCHEMA:
+        return (
+            f"the probe's report has schema {doc.get('schema_version')!r}, not {REPORT_SCHEMA}: "
+            "the image's probe is from another envforge release"
+        )
     try:
-        return [Check.from_dict(c) for c in doc.get("checks") or []]
+        checks = [Check.from_dict(c) for c in doc["checks"]]
     except (KeyError, TypeError, ValueError, AttributeError):
-        return None
+        return "the probe's report has checks envforge cannot read"
+    return checks or "the probe's report has no checks"
 
 
 _JUDGEMENT = ("checks", "level_reached", "ceiling", "verdict", "passed")
@@ -149,10 +173,8 @@ def certify(
     if report is None:
         return certificate(Verdict.PROBE_ERROR, _probe_failure(probe), timings=timings)
     judged = _report_checks(report)
-    if judged is None:
-        diagnosis = _diagnosis(
-            Code.PROBE_REPORT_INVALID, "the probe's report has checks envforge cannot read"
-        )
+    if isinstance(judged, str):
+        diagnosis = _diagnosis(Code.PROBE_REPORT_INVALID, judged)
         return certificate(Verdict.PROBE_ERROR, diagnosis, timings=timings)
     timings.update(
         {k: v for k, v in (report.get("timings") or {}).items() if isinstance(v, (int, float))}

@@ -14,6 +14,7 @@ from .probe.checks import Check
 from .probe.codes import CODES, LAYERS, Code, info, layer_of
 from .probe.signatures import is_benign, match_line, shows_gpu
 from .results import Diagnosis
+from .untrusted import printable
 
 __all__ = ["diagnose_log", "diagnose_checks", "merge", "is_trouble", "MAX_EVIDENCE"]
 
@@ -41,7 +42,7 @@ def diagnose_log(text: str, *, gpu_present: bool | None = None) -> list[Diagnosi
             continue
         lines = evidence.setdefault(sig.code, [])
         if len(lines) < MAX_EVIDENCE:
-            lines.append(f"line {number}: {line[:400]}")
+            lines.append(f"line {number}: {printable(line, limit=400, one_line=True)}")
     found = [
         Diagnosis(code.value, CODES[code].meaning, CODES[code].fix, tuple(lines))
         for code, lines in evidence.items()

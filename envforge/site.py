@@ -57,7 +57,7 @@ def _pip_config_files() -> list[Path]:
 
 
 def find_ca_bundle(
-    option: str | None, site_value: str | None = None
+    option: Path | str | None, site_value: str | None = None
 ) -> tuple[Path | None, str | None]:
     """(CA bundle, where it was found): --ca-bundle, the site file, PIP_CERT, pip config, SSL env vars."""
     if option:
@@ -89,7 +89,9 @@ def find_ca_bundle(
     return None, None
 
 
-def load_site(path: str | None, ca_bundle: str | None = None, default: Path | None = None) -> Site:
+def load_site(
+    path: Path | str | None, ca_bundle: Path | str | None = None, default: Path | None = None
+) -> Site:
     """The site settings in effect (BadInputError/InvalidFileError for a bad site file); ``default``:
     the site file used when none is named (site.yaml in the state directory)."""
     chosen = (

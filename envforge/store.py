@@ -26,6 +26,7 @@ from .errors import BadInputError
 from .expectations import Expectations
 from .host import HostInfo
 from .probe.checks import Check
+from .redact import redact
 from .results import Certificate, Diagnosis, Verdict, now
 
 __all__ = ["Store", "StoredCertificate", "RunRecord", "new_run_id", "SCHEMA_VERSION"]
@@ -109,6 +110,24 @@ class RunRecord:
     level: int
 
 
+def _unusable(path: Path, exc: sqlite3.Error) -> BadInputError:
+    name = getattr(exc, "sqlite_errorname", "")
+    if name.startswith("SQLITE_READONLY"):
+        return BadInputError(
+            f"{path}: the results database is read-only ({exc})",
+            hint="make it writable, or give another --db (report reads a read-only store)",
+        )
+    if name == "SQLITE_FULL":
+        return BadInputError(
+            f"{path}: cannot record: the disk is full ({exc})",
+            hint="free space there, or give another --db; what was recorded before is kept",
+        )
+    return BadInputError(
+        f"{path}: not a results database envforge can use ({exc})",
+        hint="give another path with --db (envforge never overwrites a file it cannot read)",
+    )
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -120,38 +139,83 @@ def _pid_alive(pid: int) -> bool:
 
 
 class Store:
-    """The results database (BadInputError when the path is not one, or cannot be written)."""
+    """The results database (BadInputError when the path is not one, or cannot be written).
 
-    def __init__(self, path: Path) -> None:
+    ``read_only``: for commands that only read (report, driver-check): opens a store on read-only
+    media, and never creates, migrates or writes one.
+    """
+
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
+        self.read_only = read_only
         self._lock = threading.RLock()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(
-                path, timeout=30, isolation_level=None, check_same_thread=False
-            )
-            self.db.execute("PRAGMA busy_timeout=30000")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
-            self.db.execute("PRAGMA journal_mode=WAL")
-        except (sqlite3.Error, OSError) as exc:
+            if read_only:
+                self.db = sqlite3.connect(
+                    f"{path.absolute().as_uri()}?mode=ro",
+                    uri=True,
+                    timeout=30,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+                self._check_version()
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(
+                    path, timeout=30, isolation_level=None, check_same_thread=False
+                )
+                self.db.execute("PRAGMA busy_timeout=30000")
+                self.db.execute("PRAGMA foreign_keys=ON")
+                self._check_writable()
+                self._migrate()
+                self.db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.Error as exc:
+            raise _unusable(path, exc) from None
+        except OSError as exc:
             raise BadInputError(
-                f"{path}: not a results database envforge can use ({exc})",
-                hint="give another path with --db (envforge never overwrites a file it cannot read)",
+                f"{path}: cannot open the results database ({exc.strerror})",
+                hint="give another path with --db",
             ) from None
         self.db.row_factory = sqlite3.Row
 
+    def _check_writable(self) -> None:
+        """Refuse a store this process cannot write, before anything is recorded in it."""
+        with self._transaction():
+            self.db.execute(f"PRAGMA user_version={self._version()}")
+
+    def _check_version(self) -> None:
+        version = self._version()
+        if version > SCHEMA_VERSION:
+            raise BadInputError(
+                f"{self.path}: written by a newer envforge (store schema {version}, this one "
+                f"reads {SCHEMA_VERSION})",
+                hint="upgrade envforge to read it",
+            )
+        if version < SCHEMA_VERSION:
+            raise BadInputError(
+                f"{self.path}: an older store (schema {version}) on read-only media",
+                hint="open it once where it can be written (envforge migrates it), or copy it",
+            )
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        """One write transaction, taken at once (two processes queue on it, never interleave)."""
+        """One write transaction, taken at once (two processes queue on it, never interleave).
+
+        A write the database refuses (read-only, disk full) is a BadInputError naming the store;
+        what was committed before it stays.
+        """
         with self._lock:
-            self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:  # SQLite may have rolled back already (disk full)
+                        self.db.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as exc:
+                raise _unusable(self.path, exc) from None
 
     def _version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
@@ -210,7 +274,7 @@ class Store:
                     run_id,
                     stamp,
                     "running",
-                    command,
+                    redact(command),
                     matrix,
                     matrix_digest,
                     host.fingerprint,
@@ -255,13 +319,13 @@ class Store:
             cert.verdict.value,
             cert.level_requested,
             cert.level_reached,
-            cert.stopped_by,
+            redact(cert.stopped_by) if cert.stopped_by else None,
             cert.created_at,
             json.dumps(cert.expectations.to_dict(), sort_keys=True),
-            json.dumps([c.to_dict() for c in cert.checks]),
-            json.dumps([d.to_dict() for d in cert.diagnoses]),
+            redact(json.dumps([c.to_dict() for c in cert.checks])),
+            redact(json.dumps([d.to_dict() for d in cert.diagnoses])),
             json.dumps(cert.timings),
-            json.dumps(cert.facts) if cert.facts is not None else None,
+            redact(json.dumps(cert.facts)) if cert.facts is not None else None,
             build_log,
             probe_log,
         )

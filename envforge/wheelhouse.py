@@ -37,6 +37,7 @@ from pathlib import Path
 from .errors import BadInputError
 from .knowledge import KnowledgeBase
 from .stacks import Recipe
+from .untrusted import json_object
 from .versions import series
 
 __all__ = ["Wheelhouse", "Resolution", "WheelServer", "platform_tags"]
@@ -136,9 +137,11 @@ class Wheelhouse:
         if self.refresh or not record.is_file():
             return None
         try:
-            names = json.loads(record.read_text(encoding="utf-8"))["wheels"]
-        except (OSError, ValueError, KeyError):
+            names = json_object(record.read_text(encoding="utf-8", errors="replace")).get("wheels")
+        except OSError:
             return None
+        if not isinstance(names, list) or not all(_wheel_name(n) for n in names):
+            return None  # not a record this wheelhouse wrote: resolve again
         wheels = tuple(self.directory / name for name in names)
         if not all(w.is_file() for w in wheels):
             return None
@@ -234,3 +237,8 @@ class WheelServer:
     def __exit__(self, *exc: object) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def _wheel_name(name: object) -> bool:
+    """A plain wheel file name (no directory part): what a resolution record may list."""
+    return isinstance(name, str) and name.endswith(".whl") and Path(name).name == name

@@ -1,4 +1,4 @@
-"""Safe YAML loading with line numbers, duplicate-key detection and located validation errors.
+"""Safe, bounded YAML loading with line numbers, duplicate-key detection and located validation errors.
 
 ``load_yaml`` returns the data and a map from key paths to line numbers; ``validate`` checks the data
 against a pydantic model and reports *every* problem as ``file:line: key: message``.
@@ -18,7 +18,24 @@ import yaml
 
 from .errors import InvalidFileError, Location
 
-__all__ = ["LoadedYaml", "load_yaml", "validate", "format_key"]
+__all__ = [
+    "LoadedYaml",
+    "load_yaml",
+    "validate",
+    "format_key",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_VALUES",
+]
+
+MAX_BYTES = 4 * 2**20  # the knowledge base's largest file is tens of KB
+MAX_DEPTH = 32  # envforge's files nest 5 deep
+MAX_VALUES = 200_000  # values once aliases are expanded
+_BOMS = (
+    (b"\xef\xbb\xbf", "UTF-8"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
 
 KeyPath = tuple[str | int, ...]
 M = TypeVar("M", bound=pydantic.BaseModel)
@@ -53,23 +70,27 @@ def format_key(key: KeyPath) -> str:
 
 
 def load_yaml(path: Path) -> LoadedYaml:
-    """Parse ``path`` with a safe loader; raise InvalidFileError (located) on any problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InvalidFileError([(Location(path), "file does not exist")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidFileError([(Location(path), f"cannot read file: {exc}")]) from None
-    loader = yaml.SafeLoader(text)
+    """Parse ``path`` with a safe, bounded loader; raise InvalidFileError (located) on any problem.
+
+    Bounded: at most ``MAX_BYTES``, ``MAX_DEPTH`` levels of nesting and ``MAX_VALUES`` values once
+    aliases are expanded (an alias bomb is refused before anything walks it); UTF-8 without a BOM.
+    """
+    text = _read_text(path)
+    loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
         lines: dict[KeyPath, int] = {(): 1}
         problems: list[tuple[Location, str]] = []
         if node is not None:
+            _check_expansion(node, path)
             _index(node, (), path, lines, problems)
         if problems:
             raise InvalidFileError(problems)
         data = loader.construct_document(node) if node is not None else None
+    except _TooDeep as exc:
+        raise InvalidFileError(
+            [(Location(path, exc.line), f"nested deeper than {MAX_DEPTH} levels")]
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -80,6 +101,98 @@ def load_yaml(path: Path) -> LoadedYaml:
     finally:
         loader.dispose()
     return LoadedYaml(path=path, data=data, lines=lines)
+
+
+def _read_text(path: Path) -> str:
+    """The file as text: not too large, UTF-8, no byte-order mark."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise InvalidFileError([(Location(path), "file does not exist")]) from None
+    except OSError as exc:
+        raise InvalidFileError([(Location(path), f"cannot read file: {exc.strerror}")]) from None
+    if len(data) > MAX_BYTES:
+        raise InvalidFileError(
+            [(Location(path), f"larger than {MAX_BYTES // 2**20} MiB: not a file envforge reads")]
+        )
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise InvalidFileError(
+                [
+                    (
+                        Location(path, 1),
+                        f"starts with a {name} byte-order mark: save it as UTF-8 without one",
+                    )
+                ]
+            )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        byte = data[exc.start]
+        raise InvalidFileError(
+            [(Location(path, line), f"byte 0x{byte:02x} is not UTF-8: save the file as UTF-8")]
+        ) from None
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, refusing nesting deeper than MAX_DEPTH while it composes."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _TooDeep(self.peek_event().start_mark.line + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _check_expansion(root: yaml.Node, path: Path) -> None:
+    """Count the values the document has once aliases are expanded, without expanding them."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in on_path:
+            raise InvalidFileError(
+                [(Location(path, node.start_mark.line + 1), "an alias refers to itself")]
+            )
+        on_path.add(key)
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        total = 1 + sum(size(child) for child in children)
+        on_path.discard(key)
+        if total > MAX_VALUES:
+            raise InvalidFileError(
+                [
+                    (
+                        Location(path, node.start_mark.line + 1),
+                        f"expands to more than {MAX_VALUES} values (aliases repeated: an alias bomb?)",
+                    )
+                ]
+            )
+        sizes[key] = total
+        return total
+
+    size(root)
 
 
 def _index(

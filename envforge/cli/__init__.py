@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EnvforgeError, InvalidFileError
 from ..results import envelope
+from ..untrusted import printable
 
 __all__ = ["main", "main_inner"]
 
@@ -45,7 +46,10 @@ def main_inner(argv: list[str] | None = None) -> int:
     except EnvforgeError as exc:
         if debug:
             traceback.print_exc()
-        lines = exc.lines if isinstance(exc, InvalidFileError) else [exc.message]
+        lines = [
+            printable(line)
+            for line in (exc.lines if isinstance(exc, InvalidFileError) else [exc.message])
+        ]
         if json_mode:
             errors = [
                 {"message": line, "hint": exc.hint, "exit_code": exc.exit_code} for line in lines
@@ -54,7 +58,7 @@ def main_inner(argv: list[str] | None = None) -> int:
         for line in lines:
             output.err.print(f"envforge: error: {line}", markup=False)
         if exc.hint:
-            output.err.print(f"  hint: {exc.hint}", markup=False)
+            output.err.print(f"  hint: {printable(exc.hint)}", markup=False)
         return exc.exit_code
     except KeyboardInterrupt:
         output.err.print("envforge: interrupted; what was recorded is kept", markup=False)
@@ -62,7 +66,9 @@ def main_inner(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the last resort: a bug, said plainly
         if debug:
             traceback.print_exc()
-        message = f"internal error ({type(exc).__name__}: {exc}); rerun with --debug to see where"
+        message = printable(
+            f"internal error ({type(exc).__name__}: {exc}); rerun with --debug to see where"
+        )
         if json_mode:
             output.json(
                 envelope(

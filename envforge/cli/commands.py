@@ -20,8 +20,10 @@ from ..jobs import verify as verify_job
 from ..jobs.context import Context
 from ..knowledge.models import Gpu, parse_cc
 from ..probe.codes import CODES, Code
+from ..redact import redact
 from ..results import envelope
 from ..tables import report as tables
+from ..untrusted import read_tail
 from . import settings, views
 from .human import Output
 
@@ -105,8 +107,9 @@ def report(args: argparse.Namespace, out: Output) -> int:
         text = Output.dumps(envelope("report", tables.to_dict(data)))
     else:
         text = tables.to_html(data) if args.format == "html" else tables.to_markdown(data)
+    text = redact(text)
     if not args.output:
-        sys.stdout.write(text)
+        out.stdout.write(text)
         return EXIT_OK
     try:
         Path(args.output).write_text(text, encoding="utf-8")
@@ -117,7 +120,7 @@ def report(args: argparse.Namespace, out: Output) -> int:
 
 
 def doctor(args: argparse.Namespace, out: Output) -> int:
-    log_text = sys.stdin.read() if args.log == "-" else None
+    log_text = read_tail(sys.stdin.buffer, doctor_job.MAX_LOG_BYTES)[0] if args.log == "-" else None
     with _context(args) as ctx:
         result = doctor_job.run(ctx, settings.doctor(args, log_text))
     if out.json_mode:

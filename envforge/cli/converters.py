@@ -1,104 +1,273 @@
 """Typed values at the door: each option's text checked and converted before any job sees it.
 
 A converter raises ``argparse.ArgumentTypeError`` with what was expected; the parser turns it into
-one line naming the option and the value (exit 2).
+one line naming the option and the value (exit 2). Image references follow Docker's reference
+grammar through docker-image-py (a port of the distribution ``reference`` package).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shutil
 from pathlib import Path
 
+from docker_image import digest as docker_digest
+from docker_image import reference as docker_reference
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
+
+from .. import paths
 
 __all__ = [
     "positive_int",
     "seconds",
     "memory_size",
     "version",
+    "version_or_range",
     "cuda_version",
     "driver_version",
     "compute_capability",
-    "existing_file",
+    "image_reference",
+    "image_name",
+    "run_id",
+    "text",
+    "readable_file",
+    "log_source",
+    "executable",
+    "output_file",
     "writable_dir",
+    "store_file",
+    "matrix_ref",
 ]
+
+MAX_TEXT = 256  # no option's value is longer than this
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_IMAGE_ID = re.compile(r"sha256:[0-9a-f]{64}")
+_TAG_MAX = 128
 
 
 def _fail(value: str, expected: str) -> argparse.ArgumentTypeError:
     return argparse.ArgumentTypeError(f"{value!r} is not {expected}")
 
 
-def positive_int(text: str) -> int:
+def text(value: str) -> str:
+    """A free-text value (a GPU name, a glob): not empty, one line, not absurdly long."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    if _CONTROL.search(value):
+        raise _fail(value, "one line of printable text")
+    if len(value) > MAX_TEXT:
+        raise argparse.ArgumentTypeError(f"longer than {MAX_TEXT} characters")
+    return value.strip()
+
+
+def positive_int(value: str) -> int:
     try:
-        value = int(text)
+        number = int(value)
     except ValueError:
-        raise _fail(text, "a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
-    return value
+        raise _fail(value, "a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value!r}: must be at least 1")
+    return number
 
 
-def seconds(text: str) -> float:
+def seconds(value: str) -> float:
     """A duration: 900, 90.5, 15m, 2h."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
+    match = re.fullmatch(r"\s*(\d{1,7}(?:\.\d+)?)\s*([smh]?)\s*", value)
     if not match:
-        raise _fail(text, "a duration (900, 15m, 2h)")
-    value = float(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be more than 0 s")
-    return value
+        raise _fail(value, "a duration (900, 15m, 2h)")
+    number = float(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"{value!r}: must be more than 0 s")
+    return number
 
 
-def memory_size(text: str) -> str:
-    """A memory size as the engine takes it: 6g, 512m, 1024k, 2000000000."""
-    if not re.fullmatch(r"[1-9]\d*[bkmg]?", text.strip().lower()):
-        raise _fail(text, "a memory size (6g, 512m)")
-    return text.strip().lower()
+def memory_size(value: str) -> str:
+    """A memory size as the engine takes it: 6g, 512m, 1024k, 2000000000 (at least 6 MB)."""
+    size = value.strip().lower()
+    match = re.fullmatch(r"([1-9]\d{0,12})([bkmg]?)", size)
+    if not match:
+        raise _fail(value, "a memory size (6g, 512m)")
+    scale = {"": 1, "b": 1, "k": 2**10, "m": 2**20, "g": 2**30}[match.group(2)]
+    if int(match.group(1)) * scale < 6 * 2**20:
+        raise argparse.ArgumentTypeError(f"{value!r}: the engine needs at least 6m")
+    return size
 
 
-def version(text: str) -> str:
+def version(value: str) -> str:
     """A Python package version (PEP 440): 2.21, 2.21.0, 3.11."""
     try:
-        Version(text)
+        Version(value)
     except InvalidVersion:
-        raise _fail(text, "a version (PEP 440, e.g. 2.21 or 2.21.0)") from None
-    return text.strip()
+        raise _fail(value, "a version (PEP 440, e.g. 2.21 or 2.21.0)") from None
+    return value.strip()
 
 
-def cuda_version(text: str) -> Version:
+def version_or_range(value: str) -> str:
+    """A version (2.21) or a PEP 440 range ('>=2.17,<2.21')."""
+    try:
+        Version(value)
+        return value.strip()
+    except InvalidVersion:
+        pass
+    try:
+        SpecifierSet(value)
+    except InvalidSpecifier:
+        raise _fail(value, "a version or a range (2.21, '>=2.17,<2.21')") from None
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return value.strip()
+
+
+def cuda_version(value: str) -> Version:
     """CUDA X.Y or X.Y.Z."""
-    if not re.fullmatch(r"\d{1,2}\.\d{1,2}(\.\d{1,3})?", text.strip()):
-        raise _fail(text, "a CUDA version (X.Y or X.Y.Z, e.g. 12.5)")
-    return Version(text.strip())
+    if not re.fullmatch(r"\d{1,2}\.\d{1,2}(\.\d{1,3})?", value.strip()):
+        raise _fail(value, "a CUDA version (X.Y or X.Y.Z, e.g. 12.5)")
+    return Version(value.strip())
 
 
-def driver_version(text: str) -> str:
+def driver_version(value: str) -> str:
     """An NVIDIA driver version: NNN, NNN.NN or NNN.NN.NN (zero padding kept)."""
-    if not re.fullmatch(r"\d{2,4}(\.\d{1,3}){0,2}", text.strip()):
-        raise _fail(text, "a driver version (NNN[.NN[.NN]], e.g. 535.104.05)")
-    return text.strip()
+    if not re.fullmatch(r"\d{2,4}(\.\d{1,3}){0,2}", value.strip()):
+        raise _fail(value, "a driver version (NNN[.NN[.NN]], e.g. 535.104.05)")
+    return value.strip()
 
 
-def compute_capability(text: str) -> str:
+def compute_capability(value: str) -> str:
     """A compute capability X.Y."""
-    if not re.fullmatch(r"\d{1,2}\.\d", text.strip()):
-        raise _fail(text, "a compute capability (X.Y, e.g. 8.9)")
-    return text.strip()
+    if not re.fullmatch(r"\d{1,2}\.\d", value.strip()):
+        raise _fail(value, "a compute capability (X.Y, e.g. 8.9)")
+    return value.strip()
 
 
-def existing_file(text: str) -> Path:
-    path = Path(text)
+def image_reference(value: str) -> str:
+    """An image as Docker names it: ``name[:tag][@sha256:…]``, or an image id ``sha256:<64 hex>``."""
+    if _IMAGE_ID.fullmatch(value):
+        return value
+    return _reference(value, digest_allowed=True)
+
+
+def image_name(value: str) -> str:
+    """A name to tag an image with: ``name[:tag]`` (no digest: the engine computes that)."""
+    return _reference(value, digest_allowed=False)
+
+
+def _reference(value: str, *, digest_allowed: bool) -> str:
+    expected = "an image reference (lowercase name[:tag][@sha256:<64 hex>])"
+    if not value:
+        raise argparse.ArgumentTypeError("an image reference must not be empty")
+    if value != value.strip() or _CONTROL.search(value) or " " in value:
+        raise _fail(value, f"{expected}: it has spaces or control characters")
+    name, _, digest = value.partition("@")
+    last = name.rsplit("/", 1)[-1]
+    if ":" in last and len(last.split(":", 1)[1]) > _TAG_MAX:
+        raise _fail(value, f"{expected}: its tag is longer than {_TAG_MAX} characters")
+    if digest and not digest_allowed:
+        raise _fail(value, "an image name[:tag] (a digest cannot be given to a new image)")
+    try:
+        docker_reference.Reference.parse(value)
+    except (docker_reference.InvalidReference, docker_digest.InvalidDigest) as exc:
+        raise _fail(value, f"{expected}: {exc}") from None
+    return value
+
+
+def run_id(value: str) -> str:
+    """A run id as envforge makes them: 20261123T085200Z-03eff3."""
+    if not re.fullmatch(r"\d{8}T\d{6}Z-[0-9a-f]{6}", value.strip()):
+        raise _fail(value, "a run id (like 20261123T085200Z-03eff3; envforge report lists them)")
+    return value.strip()
+
+
+def readable_file(value: str) -> Path:
+    path = Path(text(value))
     if not path.exists():
-        raise argparse.ArgumentTypeError(f"{text}: no such file")
+        raise argparse.ArgumentTypeError(f"{value}: no such file")
     if not path.is_file():
-        raise argparse.ArgumentTypeError(f"{text}: not a file")
+        raise argparse.ArgumentTypeError(f"{value}: not a file")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{value}: cannot be read (permission denied)")
     return path
 
 
-def writable_dir(text: str) -> Path:
+def log_source(value: str) -> str:
+    """A log file, or ``-`` for standard input."""
+    return value if value == "-" else str(readable_file(value))
+
+
+def executable(value: str) -> str:
+    """A program: a path to an executable file, or a name found on PATH."""
+    checked = text(value)
+    if os.sep not in checked:
+        found = shutil.which(checked)
+        if found is None:
+            raise argparse.ArgumentTypeError(f"{value}: not found on PATH")
+        return found
+    path = readable_file(checked)
+    if not os.access(path, os.X_OK):
+        raise argparse.ArgumentTypeError(f"{value}: not executable")
+    return str(path)
+
+
+def _writable_parent(path: Path, value: str) -> None:
+    """The nearest existing directory above ``path`` can be written (so ``path`` can be made)."""
+    parent = path.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: {parent} is not a directory")
+    if not os.access(parent, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{value}: cannot be created ({parent} is read-only)")
+
+
+def output_file(value: str) -> Path:
+    """A file to write: not a directory; if it exists, writable; else its directory exists."""
+    path = Path(text(value))
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: is a directory, not a file")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{value}: cannot be written (permission denied)")
+        return path
+    if not path.absolute().parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: its directory does not exist")
+    _writable_parent(path, value)
+    return path
+
+
+def writable_dir(value: str) -> Path:
     """A directory that exists (or can be made) and can be written."""
-    path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text}: not a directory")
+    path = Path(text(value))
+    if path.exists():
+        if not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{value}: not a directory")
+        if not os.access(path, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{value}: cannot be written (permission denied)")
+        return path
+    _writable_parent(path, value)
     return path
+
+
+def store_file(value: str) -> Path:
+    """A results database: a file (made if missing); whether it is one is the store's to say."""
+    path = Path(text(value))
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: is a directory, not a results database")
+    if not path.exists():
+        _writable_parent(path, value)
+    return path
+
+
+def matrix_ref(value: str) -> str:
+    """A matrix file, or the name of one under matrices/ (``cpu`` for matrices/cpu.yaml)."""
+    path = paths.resolve_matrix(text(value))
+    if path.is_file():
+        readable_file(str(path))
+        return value.strip()
+    if path.exists():
+        raise argparse.ArgumentTypeError(f"{value}: not a matrix file")
+    if path.parent == paths.matrices_dir():
+        names = ", ".join(sorted(p.stem for p in paths.matrices_dir().glob("*.yaml")))
+        raise argparse.ArgumentTypeError(f"{value}: no such matrix (known names: {names})")
+    raise argparse.ArgumentTypeError(f"{value}: no such file")

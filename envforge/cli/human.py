@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TextIO, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,6 +22,7 @@ from rich.progress import (
 from rich.table import Table
 
 from ..probe.checks import Check
+from ..redact import redact
 from ..results import BuildResult, CellResult, Diagnosis
 
 __all__ = ["Output", "CellProgress", "verdict_markup"]
@@ -39,21 +41,49 @@ def verdict_markup(verdict: str) -> str:
     return f"[{style}]{verdict}[/]" if style else verdict
 
 
+class _Redacted(io.TextIOBase):
+    """``sys.stdout`` or ``sys.stderr`` (looked up at each write), with secrets masked."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def _stream(self) -> TextIO:
+        stream: TextIO = getattr(sys, self._name)
+        return stream
+
+    def write(self, text: str) -> int:
+        return self._stream().write(redact(text))
+
+    def flush(self) -> None:
+        self._stream().flush()
+
+    def isatty(self) -> bool:
+        return self._stream().isatty()
+
+    def fileno(self) -> int:
+        return self._stream().fileno()
+
+
 class Output:
-    """Where a command writes: one JSON document on stdout, or tables there and notes on stderr."""
+    """Where a command writes: one JSON document on stdout, or tables there and notes on stderr.
+
+    Everything written passes through ``redact``: no credential reaches a terminal or a pipe.
+    """
 
     def __init__(self, *, json_mode: bool) -> None:
         self.json_mode = json_mode
         width = None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "200"))
-        self.out = Console(highlight=False, soft_wrap=False, width=width)
-        self.err = Console(stderr=True, highlight=False, soft_wrap=True)
+        self.stdout = cast(TextIO, _Redacted("stdout"))
+        self.out = Console(file=self.stdout, highlight=False, soft_wrap=False, width=width)
+        self.err = Console(file=cast(TextIO, _Redacted("stderr")), highlight=False, soft_wrap=True)
 
     @staticmethod
     def dumps(document: dict[str, Any]) -> str:
         return json.dumps(document, indent=2, sort_keys=True, default=str) + "\n"
 
     def json(self, document: dict[str, Any]) -> None:
-        sys.stdout.write(self.dumps(document))
+        self.stdout.write(self.dumps(document))
 
     def note(self, text: str) -> None:
         if not self.json_mode:

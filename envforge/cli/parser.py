@@ -40,19 +40,26 @@ def _json(p: argparse.ArgumentParser) -> None:
 
 def _db(p: argparse.ArgumentParser, what: str = "results database") -> None:
     p.add_argument(
-        "--db", metavar="PATH", help=f"{what} (default: results.db in the state directory)"
+        "--db",
+        type=to.store_file,
+        metavar="PATH",
+        help=f"{what} (default: results.db in the state directory)",
     )
 
 
 def _matrix(p: argparse.ArgumentParser, *, select: bool = True) -> None:
     g = p.add_argument_group("matrix")
     g.add_argument(
-        "-m", "--matrix", help="matrix file, or a name under matrices/ (default: default)"
+        "-m",
+        "--matrix",
+        type=to.matrix_ref,
+        help="matrix file, or a name under matrices/ (default: default)",
     )
     if select:
         g.add_argument(
             "--select",
             action="append",
+            type=to.text,
             metavar="GLOB",
             help="only cells whose id matches (repeatable)",
         )
@@ -68,11 +75,13 @@ def _build(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--ca-bundle",
+        type=to.readable_file,
         metavar="PATH",
         help="CA bundle for pip in builds (default: from pip's config or env)",
     )
     g.add_argument(
         "--site",
+        type=to.readable_file,
         metavar="PATH",
         help="site file mapping base images (default: site.yaml in the state directory)",
     )
@@ -81,6 +90,7 @@ def _build(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--wheelhouse",
+        type=to.writable_dir,
         metavar="DIR",
         help="shared wheel directory (default: wheelhouse in the state directory)",
     )
@@ -127,7 +137,10 @@ def _probe(p: argparse.ArgumentParser, *, level: bool = True) -> None:
 def _gpu(p: argparse.ArgumentParser) -> None:
     gpu = p.add_mutually_exclusive_group()
     gpu.add_argument(
-        "--gpu", metavar="NAME", help="GPU name (H100, 'RTX 4090', as nvidia-smi prints it)"
+        "--gpu",
+        type=to.text,
+        metavar="NAME",
+        help="GPU name (H100, 'RTX 4090', as nvidia-smi prints it)",
     )
     gpu.add_argument(
         "--cc", type=to.compute_capability, metavar="X.Y", help="compute capability (8.9)"
@@ -181,7 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     _json(p)
 
     p = sub.add_parser("verify", help="run an image's probe (or inject one) and judge it")
-    p.add_argument("image", help="image reference or id")
+    p.add_argument("image", type=to.image_reference, help="image reference or id")
     _probe(p)
     _accelerator(p, "what the image must use (default: its labels; none for foreign images)")
     _db(p, "also record the certificate in this results database")
@@ -190,7 +203,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "forge", help="build, certify, tag and lock the newest known-good image for a driver/GPU"
     )
-    p.add_argument("--tf", required=True, help="TensorFlow version or range (2.21, '>=2.17,<2.21')")
+    p.add_argument(
+        "--tf",
+        required=True,
+        type=to.version_or_range,
+        help="TensorFlow version or range (2.21, '>=2.17,<2.21')",
+    )
     p.add_argument(
         "--python",
         type=to.version,
@@ -199,12 +217,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--driver", type=to.driver_version, help="the cluster's NVIDIA driver (535.104.05)"
     )
-    p.add_argument("--gpu", metavar="NAME", help="the cluster's GPU (H100, 'RTX 4090')")
+    p.add_argument(
+        "--gpu", type=to.text, metavar="NAME", help="the cluster's GPU (H100, 'RTX 4090')"
+    )
     p.add_argument(
         "--accelerator", choices=("cuda", "cpu"), help="default: cuda with --driver/--gpu, else cpu"
     )
     p.add_argument(
-        "--tag", help="image name to tag the result with (default envforge/forge:<cell>)"
+        "--tag",
+        type=to.image_name,
+        help="image name to tag the result with (default envforge/forge:<cell>)",
     )
     p.add_argument(
         "--out",
@@ -223,17 +245,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--format", choices=("md", "html", "json"), default="md", help="md (default), html or json"
     )
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "-o", "--output", type=to.output_file, metavar="FILE", help="write to FILE, not stdout"
+    )
     _json(p)
 
     p = sub.add_parser(
         "doctor", help="why is my Keras model not using the GPU? (this host, an image, or a log)"
     )
     source = p.add_mutually_exclusive_group()
-    source.add_argument("--log", metavar="FILE", help="classify a log file ('-' reads stdin)")
-    source.add_argument("--image", help="probe this image and diagnose it")
+    source.add_argument(
+        "--log", type=to.log_source, metavar="FILE", help="classify a log file ('-' reads stdin)"
+    )
+    source.add_argument("--image", type=to.image_reference, help="probe this image and diagnose it")
     p.add_argument(
         "--python",
+        type=to.executable,
         metavar="PATH",
         help="the interpreter to probe on this host (default: the one running envforge)",
     )
@@ -256,23 +283,30 @@ def build_parser() -> argparse.ArgumentParser:
     target = p.add_mutually_exclusive_group()
     target.add_argument("--cuda", type=to.cuda_version, help="CUDA an image is built for (12.5)")
     target.add_argument(
-        "--image", action="append", help="an image on the engine to check (repeatable)"
+        "--image",
+        action="append",
+        type=to.image_reference,
+        help="an image on the engine to check (repeatable)",
     )
     _db(p, "check every certified image of this results database")
     p.add_argument(
         "--baseline",
+        type=to.run_id,
         metavar="RUN",
         help="run id before the upgrade (with --candidate: regressions)",
     )
-    p.add_argument("--candidate", metavar="RUN", help="run id after the upgrade")
+    p.add_argument("--candidate", type=to.run_id, metavar="RUN", help="run id after the upgrade")
     _gpu(p)
     p.add_argument(
         "--require",
+        type=to.text,
         metavar="EXPR",
         help="an NVIDIA_REQUIRE_CUDA expression to evaluate as the container toolkit does",
     )
     p.add_argument(
-        "--brand", help="GPU brand for brand= conditions (default: from the GPU's segment)"
+        "--brand",
+        type=to.text,
+        help="GPU brand for brand= conditions (default: from the GPU's segment)",
     )
     _json(p)
 
@@ -299,6 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "codes", help="every failure code with its layer, meaning and fix; or one explained"
     )
-    p.add_argument("code", nargs="?", help="a code to explain (CUDNN_VERSION_MISMATCH)")
+    p.add_argument(
+        "code", nargs="?", type=to.text, help="a code to explain (CUDNN_VERSION_MISMATCH)"
+    )
     _json(p)
     return parser

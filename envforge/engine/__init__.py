@@ -51,6 +51,7 @@ class ProbeLimits:
     user: str = "65534:65534"
     pids: int = 1024
     tmpfs_size: str = "2g"
+    log_size: str = "32m"  # the engine keeps only this much of a probe's output (its end)
 
 
 class Engine(Protocol):

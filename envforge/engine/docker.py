@@ -16,7 +16,7 @@ from typing import Any, Callable
 import docker
 import docker.errors
 import requests.exceptions
-from docker.types import DeviceRequest
+from docker.types import DeviceRequest, LogConfig
 
 from ..errors import BadInputError, EngineUnavailableError, EnvforgeError
 from ..results import ContainerRun
@@ -190,6 +190,9 @@ class DockerEngine:
             "cap_drop": ["ALL"],
             "security_opt": ["no-new-privileges"],
             "mem_limit": hard.memory,
+            "log_config": LogConfig(
+                type=LogConfig.types.JSON, config={"max-size": hard.log_size, "max-file": "1"}
+            ),
             "memswap_limit": hard.memory,
             "pids_limit": hard.pids,
             "network_mode": "bridge" if hard.network else "none",

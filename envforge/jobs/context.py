@@ -76,12 +76,14 @@ class Context:
 
     def existing_store(self) -> Store:
         """The store, which must exist already (reports, rollouts read what certify recorded)."""
-        if self._store is None and not self.db_path.is_file():
-            raise BadInputError(
-                f"no results database at {self.db_path}",
-                hint="run envforge certify first, or give --db PATH",
-            )
-        return self.store
+        if self._store is None:
+            if not self.db_path.is_file():
+                raise BadInputError(
+                    f"no results database at {self.db_path}",
+                    hint="run envforge certify first, or give --db PATH",
+                )
+            self._store = Store(self.db_path, read_only=True)
+        return self._store
 
     def close(self) -> None:
         if self._store is not None:

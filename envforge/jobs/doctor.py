@@ -23,12 +23,15 @@ from ..probe.checks import Check
 from ..probe.codes import CODES, Code
 from ..results import Diagnosis
 from ..store import new_run_id
+from ..untrusted import read_tail
 from .context import Context
 from .options import ProbeOptions
 from .verify import VerifyRequest
 from .verify import run as verify_run
 
-__all__ = ["DoctorRequest", "DoctorResult", "run"]
+__all__ = ["DoctorRequest", "DoctorResult", "run", "MAX_LOG_BYTES"]
+
+MAX_LOG_BYTES = 64 * 1024 * 1024  # of a longer log, the end is read (where the failure is)
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ def _from_log(request: DoctorRequest) -> DoctorResult:
     else:
         assert request.log_path is not None
         try:
-            text = request.log_path.read_text(encoding="utf-8", errors="replace")
+            text = read_tail(request.log_path, MAX_LOG_BYTES)[0]
         except OSError as exc:
             raise BadInputError(
                 f"--log {request.log_path}: cannot read it ({exc.strerror})"

@@ -35,9 +35,9 @@ class Selection:
 class BuildOptions:
     jobs: int
     nocache: bool
-    site: str | None
-    ca_bundle: str | None
-    wheelhouse: str | None
+    site: Path | None
+    ca_bundle: Path | None
+    wheelhouse: Path | None
     no_wheelhouse: bool
     offline: bool
     refresh_wheelhouse: bool

@@ -9,6 +9,7 @@ from typing import Any
 from .. import labels
 from ..engine import Engine, ProbeLimits
 from ..host import HostInfo
+from ..redact import redact
 from ..results import ContainerRun
 
 __all__ = ["PROBE_COMMAND", "probe_image", "remove_stale_probes", "write_probe_log"]
@@ -52,5 +53,5 @@ def remove_stale_probes(engine: Engine) -> int:
 def write_probe_log(logs_dir: Path, cell_id: str, run: ContainerRun) -> Path:
     logs_dir.mkdir(parents=True, exist_ok=True)
     path = logs_dir / f"{cell_id}.probe.log"
-    path.write_text(run.log(), encoding="utf-8")
+    path.write_text(redact(run.log()), encoding="utf-8")
     return path

@@ -9,7 +9,6 @@ upgrade, e.g. on a canary node): the cells whose verdict or level got worse.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +19,7 @@ from ..knowledge import KnowledgeBase
 from ..knowledge.driver import DriverCheck, brand_of, check_build, evaluate_require
 from ..knowledge.models import Gpu, parse_cc
 from ..results import Certificate, Verdict
+from ..untrusted import json_object
 from ..versions import parse_version
 from .context import Context
 
@@ -228,11 +228,9 @@ def images_from_engine(ctx: Context, refs: tuple[str, ...]) -> list[ImageUnderTe
     for ref in refs:
         if ctx.engine.image_id(ref) is None:
             raise BadInputError(f"--image {ref}: not present on this engine")
-        try:
-            stated = json.loads(ctx.engine.image_labels(ref).get(labels.EXPECT) or "{}")
-        except ValueError:
-            stated = {}
-        expect = Expectations.from_dict(stated if isinstance(stated, dict) else {})
+        expect = Expectations.from_dict(
+            json_object(ctx.engine.image_labels(ref).get(labels.EXPECT))
+        )
         env = ctx.engine.image_env(ref)
         if expect.cuda is None and env.get("CUDA_VERSION"):  # an nvidia/cuda-based image
             cuda = ".".join(env["CUDA_VERSION"].split(".")[:2])

@@ -7,7 +7,6 @@ afterwards), which works on any engine and keeps the probe's root filesystem rea
 
 from __future__ import annotations
 
-import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from ..host import HostInfo
 from ..render import probe_files
 from ..results import Certificate
 from ..store import new_run_id
+from ..untrusted import json_object
 from .context import Context
 from .options import ProbeOptions
 from .probing import probe_image, remove_stale_probes
@@ -99,11 +99,7 @@ def run(ctx: Context, request: VerifyRequest, *, run_id: str) -> Verification:
             hint="build it first (envforge build), or give an image the engine has (docker images)",
         )
     found = engine.image_labels(request.image)
-    try:
-        stated = json.loads(found.get(labels.EXPECT) or "{}")
-    except ValueError:
-        stated = {}
-    expect = Expectations.from_dict(stated if isinstance(stated, dict) else {}).with_accelerator(
+    expect = Expectations.from_dict(json_object(found.get(labels.EXPECT))).with_accelerator(
         request.expect_accelerator
     )
     cell = found.get(labels.CELL)

@@ -5,7 +5,7 @@ Standard library only, relative imports only: this package is copied into every 
 expectations into checks; the host's certification calls the same function on the same facts.
 """
 
-PROBE_VERSION = "1"
-SCHEMA_VERSION = 1
+PROBE_VERSION = "2"
+SCHEMA_VERSION = 2  # 2: the report carries the probe's own checks and verdict
 
 __all__ = ["PROBE_VERSION", "SCHEMA_VERSION"]

@@ -16,6 +16,7 @@ __all__ = [
     "cc_number",
     "arch_support",
     "gpu_name_key",
+    "gpu_hiding",
     "GPU_NAME_NOISE",
 ]
 
@@ -69,3 +70,47 @@ def gpu_name_key(name: str) -> str:
     """The words a GPU name is compared by: lower case, punctuation and vendor words dropped."""
     words = re.sub(r"[^a-z0-9]+", " ", name.lower()).split()
     return " ".join(w for w in words if w not in GPU_NAME_NOISE)
+
+
+# Device lists the runtimes read; a list whose first entry is not a device hides every device
+# (CUDA stops at the first invalid entry; -1 and Slurm's NoDevFiles are the usual ways to say none).
+_DEVICE_LISTS = {
+    "cuda": ("CUDA_VISIBLE_DEVICES",),
+    "rocm": ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"),
+}
+
+
+def _lists_a_device(value: str) -> bool:
+    first = value.split(",")[0].strip()
+    return first.isdigit() or first.startswith(("GPU-", "MIG-"))
+
+
+def gpu_hiding(env: dict[str, str], accelerator: str) -> list[tuple[str, str]]:
+    """``(variable, why)`` for each environment variable that hides every GPU of ``accelerator``.
+
+    CUDA: CUDA_VISIBLE_DEVICES empty, -1 or NoDevFiles; NVIDIA_VISIBLE_DEVICES void, none or empty
+    (the NVIDIA container runtime then mounts no GPU); NVIDIA_DRIVER_CAPABILITIES without compute
+    (no libcuda). ROCm: HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES, which
+    HIP also reads) listing no device.
+    """
+    found = []
+    for name in _DEVICE_LISTS.get(accelerator, ()):
+        value = env.get(name)
+        if value is not None and not _lists_a_device(value):
+            found.append((name, f"{name}={value!r} lists no device"))
+    if accelerator == "cuda":
+        visible = env.get("NVIDIA_VISIBLE_DEVICES")
+        if visible is not None and visible.strip().lower() in ("", "void", "none"):
+            found.append(
+                ("NVIDIA_VISIBLE_DEVICES", f"NVIDIA_VISIBLE_DEVICES={visible!r}: no GPU is mounted")
+            )
+        caps = env.get("NVIDIA_DRIVER_CAPABILITIES")
+        wanted = {c.strip().lower() for c in (caps or "").split(",")}
+        if caps and caps.strip() and not wanted & {"compute", "all"}:
+            found.append(
+                (
+                    "NVIDIA_DRIVER_CAPABILITIES",
+                    f"NVIDIA_DRIVER_CAPABILITIES={caps!r} leaves out compute: no libcuda",
+                )
+            )
+    return found

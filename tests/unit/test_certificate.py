@@ -106,3 +106,49 @@ def test_fingerprint_depends_on_driver_gpus_kernel_engine_not_hostname() -> None
     other = host_with(hostname="other", os="x")
     assert other.fingerprint == NO_GPU.fingerprint
     assert GPU_NO_TOOLKIT.fingerprint != NO_GPU.fingerprint
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_strings(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_a_report_from_another_probe_release_is_invalid_not_certified() -> None:
+    old = json.dumps({**CUDA_DOC, "schema_version": 1})
+    c = cert(run(old))
+    assert c.verdict is Verdict.PROBE_ERROR
+    assert c.diagnoses[0].code == "PROBE_REPORT_INVALID" and "schema 1" in c.stopped_by
+    empty = cert(run(json.dumps({**CUDA_DOC, "checks": []})))
+    assert empty.verdict is Verdict.PROBE_ERROR and "no checks" in empty.stopped_by
+
+
+def test_terminal_escapes_in_a_hostile_report_are_made_visible_everywhere() -> None:
+    hostile = json.loads(GOOD_REPORT)
+    hostile["checks"][0]["summary"] = "\x1b]0;owned\x07\x1b[2J\u202eevil\rgone"
+    hostile["checks"][0]["evidence"] = ["\x1b[31mred\x1b[0m"]
+    hostile["env"] = {"\x1b[1mKEY": "\x9b6n"}
+    c = cert(run(json.dumps(hostile), stderr="\x1b[2Jboom"))
+    assert c.verdict is not Verdict.PROBE_ERROR
+    kept = _strings(c.to_dict())
+    assert kept and not any(ch in s for s in kept for ch in "\x1b\x07\x9b\r\u202e")
+    assert c.checks[0].summary == "\\x1b]0;owned\\x07\\x1b[2J\\u202eevil\\x0dgone"
+
+
+def test_a_huge_deep_or_wide_report_is_refused_or_cut_in_bounded_time() -> None:
+    deep = '{"checks": ' + "[" * 5000 + "]" * 5000 + "}"
+    nested = json.dumps({**CUDA_DOC, "junk": [list(range(1000))] * 100})
+    for stdout in (deep, nested, "{" + " " * (MAX_REPORT_BYTES + 10)):
+        c = cert(run(stdout))
+        assert c.verdict is Verdict.PROBE_ERROR
+        assert c.diagnoses[0].code == "PROBE_REPORT_INVALID", c.diagnoses
+    wide = cert(run(json.dumps({**CUDA_DOC, "junk": list(range(200_000))})))
+    assert wide.facts is not None and len(wide.facts["junk"]) == 1000
+    long_list = json.loads(GOOD_REPORT)
+    long_list["checks"][0]["evidence"] = ["x" * 10_000] * 1500
+    c = cert(run(json.dumps(long_list)))
+    assert len(c.checks[0].evidence) == 1000 and len(c.checks[0].evidence[0]) < 4100

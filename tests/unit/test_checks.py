@@ -163,11 +163,66 @@ def test_an_import_failure_stops_judging_and_names_a_backend_that_is_not_install
 
 def test_gpu_hidden_by_the_environment_recorded_on_the_h100() -> None:
     doc = document(H100_JAX_HIDDEN)
-    check = checks_of(doc, level=2)["gpu.visible"]
+    judged = checks_of(doc, level=2)
+    check = judged["gpu.visible"]
     assert status(check) == ("fail", "GPU_HIDDEN_BY_ENV") and check.evidence == (
         "CUDA_VISIBLE_DEVICES=-1",
     )
-    assert doc["level_reached"] == 1
+    assert status(judged["env.gpu_visible"]) == ("fail", "GPU_HIDDEN_BY_ENV")
+    assert level_reached(judge(doc, doc["expect"], level=2), 2)[0] == 0
+
+
+HIDING = [
+    ("cuda", "CUDA_VISIBLE_DEVICES", "", "GPU_HIDDEN_BY_ENV"),
+    ("cuda", "CUDA_VISIBLE_DEVICES", "-1", "GPU_HIDDEN_BY_ENV"),
+    ("cuda", "CUDA_VISIBLE_DEVICES", "NoDevFiles", "GPU_HIDDEN_BY_ENV"),
+    ("cuda", "CUDA_VISIBLE_DEVICES", "-1,0", "GPU_HIDDEN_BY_ENV"),
+    ("cuda", "NVIDIA_VISIBLE_DEVICES", "void", "GPU_HIDDEN_BY_ENV"),
+    ("cuda", "NVIDIA_VISIBLE_DEVICES", "none", "GPU_HIDDEN_BY_ENV"),
+    ("cuda", "NVIDIA_DRIVER_CAPABILITIES", "utility", "CONTAINER_CAPABILITIES_NO_COMPUTE"),
+    ("cuda", "NVIDIA_DRIVER_CAPABILITIES", "graphics,video", "CONTAINER_CAPABILITIES_NO_COMPUTE"),
+    ("rocm", "HIP_VISIBLE_DEVICES", "-1", "GPU_HIDDEN_BY_ENV"),
+    ("rocm", "HIP_VISIBLE_DEVICES", "", "GPU_HIDDEN_BY_ENV"),
+    ("rocm", "ROCR_VISIBLE_DEVICES", "-1", "GPU_HIDDEN_BY_ENV"),
+    ("rocm", "CUDA_VISIBLE_DEVICES", "-1", "GPU_HIDDEN_BY_ENV"),  # HIP reads it too
+]
+
+
+@pytest.mark.parametrize(("accelerator", "name", "value", "code"), HIDING)
+def test_an_environment_hiding_the_gpus_fails_l1_on_a_gpu_less_host(
+    accelerator: str, name: str, value: str, code: str
+) -> None:
+    doc = variant(document(TF_CUDA), "env", {name: value})
+    checks = judge(doc, {**doc["expect"], "accelerator": accelerator}, level=3)
+    hidden = next(c for c in checks if c.id == "env.gpu_visible")
+    assert status(hidden) == ("fail", code) and hidden.evidence == (f"{name}={value}",)
+    assert name in (hidden.fix or "") or code == "CONTAINER_CAPABILITIES_NO_COMPUTE"
+    assert level_reached(checks, 3)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("CUDA_VISIBLE_DEVICES", "0"),
+        ("CUDA_VISIBLE_DEVICES", "1,0"),
+        ("CUDA_VISIBLE_DEVICES", "GPU-8f6c1f2e-0000-0000-0000-000000000000"),
+        ("CUDA_VISIBLE_DEVICES", "MIG-0d5c1a4f-0000-0000-0000-000000000000"),
+        ("NVIDIA_VISIBLE_DEVICES", "all"),
+        ("NVIDIA_VISIBLE_DEVICES", "0,1"),
+        ("NVIDIA_DRIVER_CAPABILITIES", "compute,utility"),
+        ("NVIDIA_DRIVER_CAPABILITIES", "all"),
+        ("HIP_VISIBLE_DEVICES", "-1"),  # only ROCm reads it
+    ],
+)
+def test_an_environment_listing_gpus_passes(name: str, value: str) -> None:
+    doc = variant(document(TF_CUDA), "env", {name: value})
+    check = checks_of(doc)["env.gpu_visible"]
+    assert status(check) == ("pass", None)
+
+
+def test_a_cpu_cell_does_not_care_what_hides_the_gpus() -> None:
+    doc = variant(document(TF_CPU), "env", {"CUDA_VISIBLE_DEVICES": "-1"})
+    assert "env.gpu_visible" not in checks_of(doc)
 
 
 @pytest.mark.parametrize(

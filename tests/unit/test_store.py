@@ -1,9 +1,17 @@
 from __future__ import annotations
 
+import os
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 import threading
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,7 +79,7 @@ def test_each_certificate_is_committed_at_once(tmp_path: Path) -> None:
 
 def test_a_path_in_a_file_is_bad_input(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
-    with pytest.raises(BadInputError, match="not a results database envforge can use"):
+    with pytest.raises(BadInputError, match="cannot open the results database"):
         Store(tmp_path / "file" / "r.db")
 
 
@@ -134,3 +142,131 @@ def test_threads_can_share_one_store(tmp_path: Path) -> None:
         for thread in threads:
             thread.join()
         assert len(store.certificates(run_id=run)) == 80
+
+
+WRITER = """
+import sys
+from envforge.expectations import Expectations
+from envforge.results import Certificate, Verdict
+from envforge.store import Store
+from tests.unit.hosts import NO_GPU
+
+path, run, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with Store(__import__("pathlib").Path(path)) as store:
+    store.start_run(run, command="certify", host=NO_GPU, level=1)
+    for i in range(count):
+        store.add(run, Certificate(cell_id=f"{run}-{i}", image_id="sha256:1", image_ref=None,
+            host_fingerprint=NO_GPU.fingerprint, verdict=Verdict.CERTIFIED, level_requested=1,
+            level_reached=1, stopped_by=None, expectations=Expectations()))
+        if i == 0:
+            print("recording", flush=True)
+    if count < 0 or "--hang" in sys.argv:
+        __import__("time").sleep(600)
+    store.finish_run(run, "finished")
+"""
+
+READER = """
+import sys, time
+from pathlib import Path
+from envforge.store import Store
+seen = 0
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline and not Path(sys.argv[2]).exists():
+    with Store(Path(sys.argv[1]), read_only=True) as store:
+        seen = max(seen, len(store.certificates()))
+print(seen)
+"""
+
+
+def _python(script: str, *args: str, **kw: Any) -> subprocess.Popen[str]:
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
+
+
+@pytest.mark.allow_subprocess
+def test_two_writing_processes_and_a_reader_lose_and_corrupt_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "r.db"
+    Store(path).close()
+    done = tmp_path / "done"
+    reader = _python(READER, str(path), str(done))
+    writers = [_python(WRITER, str(path), f"run{n}", "60") for n in range(2)]
+    for writer in writers:
+        _, err = writer.communicate(timeout=120)
+        assert writer.returncode == 0, err
+    done.touch()
+    out, err = reader.communicate(timeout=120)
+    assert reader.returncode == 0, err
+    assert 0 <= int(out) <= 120
+    with Store(path) as store:
+        assert len(store.certificates()) == 120
+        assert {r.id: r.status for r in store.runs()} == {"run0": "finished", "run1": "finished"}
+        assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+@pytest.mark.allow_subprocess
+def test_kill_9_mid_run_keeps_what_was_recorded_and_the_next_run_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "r.db"
+    victim = _python(WRITER, str(path), "killed", "3", "--hang")
+    assert victim.stdout is not None and victim.stdout.readline().strip() == "recording"
+    time.sleep(0.5)  # the remaining certificates are committed before the sleep
+    victim.send_signal(signal.SIGKILL)
+    victim.communicate(timeout=30)
+    with Store(path) as store:
+        assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert len(store.certificates(run_id="killed")) == 3
+        assert store.mark_dead_runs_interrupted() == ["killed"]
+        assert [r.status for r in store.runs()] == ["interrupted"]
+
+
+@pytest.fixture()
+def read_only(tmp_path: Path) -> Iterator[Path]:
+    """A store this process cannot write: immutable for root (who ignores modes), else mode 0444."""
+    path = tmp_path / "r.db"
+    with Store(path) as store:
+        store.start_run("r1", command="certify", host=HOST, level=1)
+        store.add("r1", make_cert())
+        store.finish_run("r1", "finished")
+    if os.geteuid() == 0:
+        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)]).returncode:
+            pytest.skip("running as root without chattr: no way to make a file read-only")
+        yield path
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+    else:
+        path.chmod(0o444)
+        yield path
+        path.chmod(0o644)
+
+
+@pytest.mark.allow_subprocess
+def test_a_read_only_store_is_refused_for_writing_read_for_reading_and_left_alone(
+    read_only: Path,
+) -> None:
+    before = read_only.read_bytes()
+    with pytest.raises(BadInputError, match="the results database is read-only") as err:
+        Store(read_only)
+    assert err.value.hint and "--db" in err.value.hint
+    with Store(read_only, read_only=True) as store:
+        assert [c.certificate.cell_id for c in store.certificates()] == ["c1"]
+    assert read_only.read_bytes() == before
+
+
+def test_a_write_the_disk_refuses_names_the_store_and_keeps_what_was_committed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "r.db"
+    with Store(path) as store:
+        store.start_run("r1", command="certify", host=HOST, level=1)
+        store.add("r1", make_cert())
+        pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+        store.db.execute(f"PRAGMA max_page_count={pages}")  # SQLite's own "disk full"
+        big = replace(make_cert(), facts={"blob": "x" * 200_000})
+        with pytest.raises(BadInputError, match="cannot record: the disk is full"):
+            store.add("r1", big)
+        assert len(store.certificates(run_id="r1")) == 1

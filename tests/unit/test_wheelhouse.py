@@ -65,6 +65,26 @@ def test_recorded_resolution_is_reused_while_its_files_exist(tmp_path: Path) -> 
     )  # offline finds the same record
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        '{"wheels": ["../outside-1-py3-none-any.whl"]}',
+        '{"wheels": ["/etc/passwd"]}',
+        '{"wheels": "keras-3.15.1-py3-none-any.whl"}',
+        '{"wheels": [' * 5000,
+        "\x00\xff not json",
+    ],
+)
+def test_a_record_this_wheelhouse_did_not_write_is_not_trusted(tmp_path: Path, record: str) -> None:
+    spec = CELLS["keras-jax-py3.11"].spec.recipe
+    house = Wheelhouse(tmp_path / "house", KB)
+    path = house._record(spec)
+    path.parent.mkdir(parents=True)
+    path.write_text(record)
+    (tmp_path / "outside-1-py3-none-any.whl").write_bytes(b"")
+    assert house._recorded(spec) is None
+
+
 def test_stacks_with_their_own_index_skip_the_wheelhouse(tmp_path: Path) -> None:
     resolution = Wheelhouse(tmp_path, KB).resolve(CELLS["tf-rocm-pip-py3.10"].spec.recipe)
     assert not resolution.complete and "no wheelhouse" in (resolution.error or "")

@@ -5,6 +5,7 @@ The probe judges its own facts inside the image (self-certification, expectation
 only what the host knows (checks/host.py). One module per layer of the probe levels:
 
   L1  framework.py (import, expectations)  build.py (accelerator, CUDA, targets)
+      environment.py (no variable hides the GPUs)
       libraries.py (CUDA libraries, NVML)  models.py (sample models on the CPU)
   L2  gpu.py (visible, architecture, placement, numerics)  models.py (on the GPU)
   L3  perf.py (throughput, and what each slow-training cause costs here)
@@ -16,6 +17,7 @@ from typing import Any, Iterable, Optional
 
 from .build import build_checks
 from .check import STATUSES, Check, failed, passed, skipped, warned
+from .environment import environment_checks
 from .framework import framework_checks
 from .gpu import gpu_checks
 from .libraries import library_checks, nvml_check
@@ -41,7 +43,8 @@ def judge(facts: dict[str, Any], expect: dict[str, Any], *, level: int = 1) -> l
     if fw.get("error"):
         return checks  # nothing else can be judged without the framework
     libraries = library_checks(facts, expect)
-    checks += build_checks(fw, expect) + libraries + nvml_check(facts)
+    checks += build_checks(fw, expect) + environment_checks(facts, expect)
+    checks += libraries + nvml_check(facts)
     checks += model_checks(facts, "cpu", 1)
     if level >= 2:
         visible = gpu_checks(fw, facts, expect, any(c.failed for c in libraries))

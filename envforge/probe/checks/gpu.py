@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..codes import Code
-from ..rules import arch_support, cc_number
+from ..rules import arch_support, cc_number, gpu_hiding
 from ..signatures import code_for_error
 from .check import Check, failed, passed, skipped, warned
 
@@ -41,14 +41,15 @@ def _not_visible(
     env = facts.get("env") or {}
     hw = facts.get("host_gpu") or {}
     nvml_gpus = (facts.get("nvml") or {}).get("gpus") or []
-    hidden = env.get("CUDA_VISIBLE_DEVICES")
-    if hidden is not None and (hidden.strip() in ("", "-1") or hidden.startswith("-")):
+    hiding = gpu_hiding({str(k): str(v) for k, v in env.items()}, "cuda")
+    if hiding:
+        name, why = hiding[0]
         return failed(
             "gpu.visible",
             2,
-            f"CUDA_VISIBLE_DEVICES={hidden!r} hides every GPU",
+            f"{why}: the framework sees no GPU",
             Code.GPU_HIDDEN_BY_ENV,
-            evidence=[f"CUDA_VISIBLE_DEVICES={hidden}"],
+            evidence=[f"{name}={env.get(name)}"],
         )
     if not hw.get("nvidia_device_nodes") and not nvml_gpus and not hw.get("amd_kfd"):
         return skipped(

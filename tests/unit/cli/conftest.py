@@ -39,7 +39,7 @@ def envforge(
 ) -> Callable[..., CliRun]:
     def run(*argv: str, stdin: str | None = None) -> CliRun:
         if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
         code = main_inner(list(argv))
         out, err = capsys.readouterr()
         return CliRun(code, out, err)

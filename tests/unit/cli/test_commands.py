@@ -68,7 +68,7 @@ def test_certify_builds_its_request_from_every_option_and_its_defaults(
         nocache=True,
         site=None,
         ca_bundle=None,
-        wheelhouse="w",
+        wheelhouse=Path("w"),
         no_wheelhouse=False,
         offline=True,
         refresh_wheelhouse=False,
@@ -79,7 +79,7 @@ def test_certify_builds_its_request_from_every_option_and_its_defaults(
     envforge(
         "certify",
         "-m",
-        "cpu",
+        "tf-cpu-pythons",
         "--level",
         "1",
         "--probe-timeout",
@@ -90,7 +90,7 @@ def test_certify_builds_its_request_from_every_option_and_its_defaults(
         "--jobs",
         "2",
     )
-    assert job.request.selection.matrix == "cpu"
+    assert job.request.selection.matrix == "tf-cpu-pythons"
     assert job.request.probe == ProbeOptions(level=1, timeout_s=900.0, memory="8g", force=True)
     assert job.request.build.jobs == 2
 
@@ -182,7 +182,7 @@ def test_doctor_classifies_a_log_from_stdin(envforge: Run) -> None:
     )
     assert clean.code == 0 and clean.data["diagnoses"] == []
     missing = envforge("doctor", "--log", "/nope.log")
-    assert missing.code == 2 and "cannot read it" in missing.stderr
+    assert missing.code == 2 and "argument --log: /nope.log: no such file" in missing.stderr
 
 
 def test_render_writes_and_checks(envforge: Run, tmp_path: Path) -> None:

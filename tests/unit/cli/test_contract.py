@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
+from envforge.cli import converters
+from envforge.cli.parser import build_parser
 from envforge.errors import EnvforgeError
 
 from .conftest import CliRun
@@ -24,7 +28,7 @@ def one_line_error(result: CliRun) -> str:
 def test_a_missing_matrix_exits_2_with_one_located_line(envforge: Run, tmp_path: Path) -> None:
     result = envforge("certify", "-m", str(tmp_path / "nope.yaml"))
     assert result.code == 2
-    assert one_line_error(result) == f"{tmp_path / 'nope.yaml'}: file does not exist"
+    assert one_line_error(result) == f"argument -m/--matrix: {tmp_path / 'nope.yaml'}: no such file"
 
 
 def test_an_unparsable_matrix_exits_2_located(envforge: Run, tmp_path: Path) -> None:
@@ -68,6 +72,46 @@ def test_nothing_selected_exits_3(envforge: Run) -> None:
             ["verify", "img", "--probe-memory", "lots"],
             "argument --probe-memory: 'lots' is not a memory size",
         ),
+        (["verify", "img", "--probe-memory", "1k"], "argument --probe-memory: '1k': the engine"),
+        (["verify", ""], "argument image: an image reference must not be empty"),
+        (["verify", "foo;rm -rf /"], "argument image: 'foo;rm -rf /' is not an image reference"),
+        (["verify", "a|b"], "argument image: 'a|b' is not an image reference"),
+        (["verify", "$(id)"], "argument image: '$(id)' is not an image reference"),
+        (["verify", "Ubuntu:22.04"], "argument image: 'Ubuntu:22.04' is not an image reference"),
+        (["verify", "ubuntu:" + "t" * 129], "argument image: 'ubuntu:tttt"),
+        (["verify", "ubuntu@sha256:abc"], "argument image: 'ubuntu@sha256:abc' is not an image"),
+        (["verify", "img\n"], "argument image: 'img\\n' is not an image reference"),
+        (["doctor", "--image", "A B"], "argument --image: 'A B' is not an image reference"),
+        (["driver-check", "--image", "x::y"], "argument --image: 'x::y' is not an image"),
+        (["forge", "--tf", "two"], "argument --tf: 'two' is not a version or a range"),
+        (
+            ["forge", "--tf", "2.21", "--tag", "me/img@sha256:" + "a" * 64],
+            "argument --tag: 'me/img@sha256:",
+        ),
+        (["forge", "--tf", "2.21", "--tag", "Me/Img"], "argument --tag: 'Me/Img' is not an image"),
+        (["certify", "--select", ""], "argument --select: must not be empty"),
+        (["matrix", "explain", "--gpu", " "], "argument --gpu: must not be empty"),
+        (
+            ["matrix", "explain", "--gpu", "H100\x1b[2J"],
+            "argument --gpu: 'H100\\x1b[2J' is not one",
+        ),
+        (["certify", "-m", "nosuchmatrix"], "argument -m/--matrix: nosuchmatrix: no such matrix"),
+        (["certify", "--ca-bundle", "/nonexistent/ca.pem"], "argument --ca-bundle: /nonexistent/"),
+        (["certify", "--ca-bundle", "/"], "argument --ca-bundle: /: not a file"),
+        (["certify", "--site", "/"], "argument --site: /: not a file"),
+        (["certify", "--db", "/"], "argument --db: /: is a directory, not a results database"),
+        (["report", "-o", "/"], "argument -o/--output: /: is a directory, not a file"),
+        (["report", "-o", "/nonexistent/r.md"], "argument -o/--output: /nonexistent/r.md: its"),
+        (["render", "--out", "/dev/null"], "argument --out: /dev/null: not a directory"),
+        (["certify", "--wheelhouse", "/dev/null"], "argument --wheelhouse: /dev/null: not a dir"),
+        (["doctor", "--log", "/"], "argument --log: /: not a file"),
+        (["doctor", "--python", "/nonexistent/python"], "argument --python: /nonexistent/python"),
+        (["doctor", "--python", "no-such-python-here"], "argument --python: no-such-python-here"),
+        (
+            ["driver-check", "--baseline", "yesterday", "--candidate", "x"],
+            "argument --baseline: 'yesterday' is not a run id",
+        ),
+        (["codes", ""], "argument code: must not be empty"),
     ],
 )
 def test_bad_values_are_one_line_naming_option_and_value(
@@ -153,3 +197,54 @@ def test_codes_lists_the_registry_and_explains_one(envforge: Run) -> None:
     assert "fix: install a cuDNN of the build's major" in one.stdout
     unknown = envforge("codes", "NOT_A_CODE")
     assert unknown.code == 2 and "not a code envforge knows" in unknown.stderr
+
+
+def test_every_option_that_takes_a_value_is_typed_or_chosen() -> None:
+    """No option's text reaches a job unchecked: each has a converter or a fixed set of choices."""
+    untyped = []
+    for command, parser in _all_parsers(build_parser()):
+        for action in parser._actions:
+            takes_value = action.nargs != 0 and not isinstance(
+                action, (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction)
+            )
+            if takes_value and action.type is None and action.choices is None:
+                untyped.append(f"{command} {'/'.join(action.option_strings) or action.dest}")
+    assert untyped == []
+
+
+def _all_parsers(
+    parser: argparse.ArgumentParser, prefix: str = "envforge"
+) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    yield prefix, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _all_parsers(sub, f"{prefix} {name}")
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        "ubuntu",
+        "envforge/tf-cpu:2.21",
+        "localhost:5000/team/img:v1.0-rc_1",
+        "registry.example.com:443/a/b/c",
+        "img@sha256:" + "0" * 64,
+        "img:tag@sha256:" + "f" * 64,
+        "sha256:" + "a" * 64,
+        "[::1]:5000/img",
+    ],
+)
+def test_image_references_docker_accepts_pass(image: str) -> None:
+    assert converters.image_reference(image) == image
+
+
+def test_the_cli_masks_secrets_in_errors_and_json(
+    envforge: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HTTP_PROXY", "http://svc:Pr0xy-S3cret@proxy.corp:8080")
+    missing = tmp_path / "Pr0xy-S3cret.yaml"
+    human = envforge("matrix", "list", "-m", str(missing))
+    assert human.code == 2 and "***.yaml" in human.stderr and "Pr0xy-S3cret" not in human.stderr
+    machine = envforge("matrix", "list", "-m", str(missing), "--json")
+    assert machine.code == 2 and "Pr0xy-S3cret" not in machine.stdout + machine.stderr
