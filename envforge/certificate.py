@@ -164,7 +164,9 @@ def certify(
 
     timings = {"build_s": round(build_seconds, 2)}
     if build_error is not None or image_id is None:
-        diagnosis = _diagnosis(Code.BUILD_FAILED, build_error or "the build produced no image")
+        error = build_error or "the build produced no image"
+        full = "no space left on device" in error.lower()
+        diagnosis = _diagnosis(Code.BUILD_DISK_FULL if full else Code.BUILD_FAILED, error)
         return certificate(Verdict.BUILD_FAILED, diagnosis, timings=timings)
     if probe is None:
         raise ValueError("a built image needs a probe run to be certified")

@@ -76,7 +76,13 @@ def load_yaml(path: Path) -> LoadedYaml:
     aliases are expanded (an alias bomb is refused before anything walks it); UTF-8 without a BOM.
     """
     text = _read_text(path)
-    loader = _BoundedLoader(text)
+    try:
+        loader = _BoundedLoader(text)
+    except yaml.reader.ReaderError as exc:
+        where = Location(path, text[: exc.position].count("\n") + 1)
+        raise InvalidFileError(
+            [(where, f"character 0x{exc.character:02x} is not allowed in YAML")]
+        ) from None
     try:
         node = loader.get_single_node()
         lines: dict[KeyPath, int] = {(): 1}

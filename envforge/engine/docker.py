@@ -10,6 +10,7 @@ import ipaddress
 import os
 import re
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
@@ -128,6 +129,7 @@ class DockerEngine:
         """Build ``context`` (its Dockerfile) with the classic builder, streaming log lines."""
         start = time.perf_counter()
         image_id, error = None, None
+        said: deque[str] = deque(maxlen=8)  # the build's last output: what a failed step printed
         try:
             stream = self.api.build(
                 path=str(context),
@@ -145,11 +147,13 @@ class DockerEngine:
                 if "stream" in chunk:
                     for line in chunk["stream"].splitlines():
                         log(line)
+                        if line.strip():
+                            said.append(line.strip())
                         match = _STEP.match(line)
                         if match and on_step:
                             on_step(int(match.group(1)), int(match.group(2)))
                 if "error" in chunk:
-                    error = str(chunk["error"]).strip()
+                    error = _with_cause(str(chunk["error"]).strip(), said)
                     log(f"ERROR: {error}")
                 if "aux" in chunk and "ID" in chunk["aux"]:
                     image_id = chunk["aux"]["ID"]
@@ -310,3 +314,12 @@ def _remove_quietly(container: Any) -> None:
 def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return text[:300]
+
+
+def _with_cause(error: str, said: deque[str]) -> str:
+    """A failed step's error with the line that explains it (pip's ERROR line, say), when there is one."""
+    if "returned a non-zero code" not in error:
+        return error
+    causes = [line for line in said if re.search(r"error|no space left", line, re.IGNORECASE)]
+    cause = causes[-1] if causes else (said[-1] if said else "")
+    return f"{error}: {cause[:300]}" if cause else error

@@ -130,6 +130,7 @@ class Code(str, Enum):
     MODEL_LOSS_NOT_DECREASING = "MODEL_LOSS_NOT_DECREASING"
     # envforge's runs: builds and probes that did not give a report
     BUILD_FAILED = "BUILD_FAILED"
+    BUILD_DISK_FULL = "BUILD_DISK_FULL"
     PROBE_TIMEOUT = "PROBE_TIMEOUT"
     PROBE_CRASHED = "PROBE_CRASHED"
     PROBE_OUT_OF_MEMORY = "PROBE_OUT_OF_MEMORY"
@@ -222,6 +223,7 @@ MODEL_TRAINING_FAILED | model-code |  | a sample model failed to train | read th
 MODEL_LOSS_NOT_FINITE | model-code |  | a sample model's loss became NaN or infinite | check the numerics of the device and the framework build
 MODEL_LOSS_NOT_DECREASING | model-code |  | a sample model's loss did not decrease on learnable data | check the framework's optimizer and gradients on this device
 BUILD_FAILED | build |  | the image did not build | read the build log; fix the template, the matrix or the base image mapping
+BUILD_DISK_FULL | build |  | the engine's disk filled up during the build (no space left on device) | free space where the engine keeps images (docker system df; docker image prune), or give its data-root a larger disk; certify again (recorded cells are kept)
 PROBE_TIMEOUT | probe |  | the probe did not finish in time and was killed | look at the probe log; raise --probe-timeout if the stack is just slow
 PROBE_CRASHED | probe |  | the probe died or exited without a report | look at the probe log for the crash (docker run --rm IMAGE envforge-probe shows it)
 PROBE_OUT_OF_MEMORY | memory |  | the probe ran out of memory and was killed (OOMKilled) | raise --probe-memory, or check the image for a memory leak

@@ -7,6 +7,7 @@ creates is removed by label at the end: containers of every run it started, and 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -210,3 +211,21 @@ def workdir(tmp_path: Path) -> Path:
 @pytest.fixture()
 def session_label() -> dict[str, str]:
     return {"io.envforge.test-session": SESSION}
+
+
+@pytest.fixture(scope="session")
+def python_image(docker_client: docker.DockerClient) -> str:
+    """A local stand-in for python:3.11-slim-bookworm (Debian 12's python3 has venv like the official image)."""
+    tag = f"envforge-test/python:3.11-slim-bookworm-{SESSION}"
+    dockerfile = (
+        "FROM envforge/debian:bookworm\nRUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install "
+        "-y --no-install-recommends python3 python3-venv ca-certificates && rm -rf /var/lib/apt/lists/*\n"
+    )
+    docker_client.images.build(
+        fileobj=io.BytesIO(dockerfile.encode()),
+        tag=tag,
+        rm=True,
+        labels={"io.envforge.test-session": SESSION},
+    )
+    yield tag
+    docker_client.images.remove(tag, force=True)

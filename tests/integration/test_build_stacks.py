@@ -3,7 +3,6 @@ with the build's network cut."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
@@ -133,24 +132,6 @@ def test_engine_build_without_network_really_has_none(
     assert cut.error is not None
     ok = build()
     assert ok.error is None, ok.error
-    docker_client.images.remove(tag, force=True)
-
-
-@pytest.fixture(scope="module")
-def python_image(docker_client: docker.DockerClient) -> str:
-    """A local stand-in for python:3.11-slim-bookworm (Debian 12's python3 has venv like the official image)."""
-    tag = f"envforge-test/python:3.11-slim-bookworm-{SESSION}"
-    dockerfile = (
-        "FROM envforge/debian:bookworm\nRUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install "
-        "-y --no-install-recommends python3 python3-venv ca-certificates && rm -rf /var/lib/apt/lists/*\n"
-    )
-    docker_client.images.build(
-        fileobj=io.BytesIO(dockerfile.encode()),
-        tag=tag,
-        rm=True,
-        labels={"io.envforge.test-session": SESSION},
-    )
-    yield tag
     docker_client.images.remove(tag, force=True)
 
 

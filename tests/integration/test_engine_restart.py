@@ -1,6 +1,6 @@
 """An engine that goes away mid-probe (destructive: --run-destructive).
 
-The test starts a Docker engine of its own (its own socket, data root, exec root and bridge),
+The test starts a Docker engine of its own (own_engine.py: its own socket, directories and bridge),
 imports a tiny image whose probe hangs, stops that engine by the PID it started while the probe
 runs, and starts it again: the run records a PROBE_ERROR, and the next run removes the container
 the dead one left. It never touches any other engine: not even docker0 (a dockerd started with
@@ -12,121 +12,26 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
 import tarfile
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
 
-import docker
 import pytest
 
 from .conftest import run_envforge
+from .own_engine import OwnEngine, own_engine
 
 pytestmark = [pytest.mark.docker, pytest.mark.destructive]
 
 
-class OwnEngine:
-    """A dockerd this test starts and stops, by PID, on its own socket and directories."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.socket = f"unix://{root / 'docker.sock'}"
-        self.bridge = f"ef{root.name[-10:]}"[:15]  # an interface name: at most 15 characters
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log: BinaryIO | None = None
-
-    def start(self) -> None:
-        self.log = log = (self.root / "dockerd.log").open("ab")
-        self.process = subprocess.Popen(
-            [
-                shutil.which("dockerd") or "dockerd",
-                "--host",
-                self.socket,
-                "--data-root",
-                str(self.root / "data"),
-                "--exec-root",
-                str(self.root / "exec"),
-                "--pidfile",
-                str(self.root / "dockerd.pid"),
-                "--bridge",
-                self.bridge,
-                "--iptables=false",
-                "--ip-masq=false",
-            ],  # fmt: skip
-            stdout=log,
-            stderr=log,
-        )
-        deadline = time.time() + 60
-        while not self._listening():
-            assert time.time() < deadline, (self.root / "dockerd.log").read_text()[-2000:]
-            time.sleep(0.5)
-        client = self.client()
-        try:
-            client.ping()
-        finally:
-            client.close()
-
-    def _listening(self) -> bool:
-        """Whether the engine accepts connections (a plain socket: docker-py leaks one that fails)."""
-        with socket.socket(socket.AF_UNIX) as probe:
-            try:
-                probe.connect(self.socket.removeprefix("unix://"))
-            except OSError:
-                return False
-        return True
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=60)
-        self.process = None
-        if self.log is not None:
-            self.log.close()
-            self.log = None
-
-    def client(self) -> docker.DockerClient:
-        # A fixed API version (Debian's engine, 20.10): making the client asks the engine nothing.
-        return docker.DockerClient(base_url=self.socket, version="1.41")
-
-    def probes(self) -> list[str]:
-        """Statuses of the probe containers this engine has (a client per question: the engine
-        restarts under the test, and a pooled connection would die with it)."""
-        client = self.client()
-        try:
-            found = client.containers.list(all=True, filters={"label": ["io.envforge.role=probe"]})
-            return [c.status for c in found]
-        finally:
-            client.close()
-
-
-def _ip(*args: str) -> None:
-    subprocess.run(["ip", *args], check=True, capture_output=True)
-
-
 @pytest.fixture()
 def engine() -> Iterator[OwnEngine]:
-    if os.geteuid() != 0 or not shutil.which("dockerd") or not shutil.which("ip"):
-        pytest.skip("needs root, dockerd and ip to start an engine of its own")
-    # A short directory: containerd's socket under it must fit a Unix socket path (108 bytes).
-    own = OwnEngine(Path(tempfile.mkdtemp(prefix="envforge-dockerd-")))
-    _ip("link", "add", own.bridge, "type", "bridge")
-    try:
-        _ip("addr", "add", "172.31.254.1/24", "dev", own.bridge)
-        _ip("link", "set", own.bridge, "up")
-        own.start()
+    with own_engine() as own:
         yield own
-    finally:
-        own.stop()
-        _ip("link", "delete", own.bridge)
-        shutil.rmtree(own.root, ignore_errors=True)
 
 
 def _rootfs() -> bytes:

@@ -152,3 +152,30 @@ def test_a_huge_deep_or_wide_report_is_refused_or_cut_in_bounded_time() -> None:
     long_list["checks"][0]["evidence"] = ["x" * 10_000] * 1500
     c = cert(run(json.dumps(long_list)))
     assert len(c.checks[0].evidence) == 1000 and len(c.checks[0].evidence[0]) < 4100
+
+
+def test_a_build_that_ran_out_of_disk_says_so() -> None:
+    def failed(error: str) -> Certificate:
+        return certify(
+            cell_id="c", expectations=EXPECT, level=1, host=NO_GPU, image_id=None,
+            image_ref=None, build_error=error,
+        )  # fmt: skip
+
+    full = failed(
+        "The command '/bin/sh -c pip install x' returned a non-zero code: 1: ERROR: Could not "
+        "install packages due to an OSError: [Errno 28] No space left on device"
+    )
+    assert full.verdict is Verdict.BUILD_FAILED and full.diagnoses[0].code == "BUILD_DISK_FULL"
+    assert failed("COPY failed: no such file").diagnoses[0].code == "BUILD_FAILED"
+
+
+def test_a_failed_build_step_carries_the_line_that_explains_it() -> None:
+    from collections import deque
+
+    from envforge.engine.docker import _with_cause
+
+    said = deque(["Collecting x", "ERROR: [Errno 28] No space left on device", "done"])
+    error = "The command '/bin/sh -c pip' returned a non-zero code: 1"
+    assert _with_cause(error, said) == f"{error}: ERROR: [Errno 28] No space left on device"
+    assert _with_cause("pull access denied", said) == "pull access denied"
+    assert _with_cause(error, deque()) == error
