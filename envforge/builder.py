@@ -4,8 +4,12 @@ A cell's image is tagged ``envforge/<cell>:<hash>`` where the hash covers everyt
 the build (rendered Dockerfile, generated files, probe payload, CA bundle, wheels, the resolved base
 image's id). An image with that tag already present means nothing changed: it is not rebuilt.
 
-Wheels reach builds over HTTP from the host (wheelhouse.WheelServer) when the engine is local and the
-build is online; offline builds carry them in their context.
+Two builders (the engine layer runs them): BuildKit, the default wherever a docker client here can
+drive it, builds one stage with the CA as a secret and the wheels, pip's and apt's caches as mounts;
+the classic builder (the SDK) builds a builder stage the venv is copied out of. With BuildKit the
+wheels are hard links in the cell's context; with the classic builder they reach builds over HTTP
+from the host (wheelhouse.WheelServer) when the engine is local and the build is online, and offline
+builds carry them in their context.
 
 All cells start at once (up to ``jobs``): their first stages (the distribution's Python) are mostly
 network-bound apt work that overlaps well, which measured faster here than building shared stages
@@ -23,13 +27,13 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
 
 from . import __version__, labels
-from .engine import Engine
+from .engine import BuildKitClient, Engine
 from .matrix import Cell
 from .redact import redact
 from .render import RenderedCell
@@ -65,10 +69,16 @@ class BuildSettings:
     jobs: int = 1
     nocache: bool = False
     wheelhouse: Wheelhouse | None = None  # None: pip in the build uses the package index directly
+    buildkit: BuildKitClient | None = None  # None: the classic builder
+    contexts_dir: Path | None = None  # BuildKit: one lasting context per cell (None: temporary)
 
     @property
     def offline(self) -> bool:
         return bool(self.wheelhouse and self.wheelhouse.offline)
+
+    @property
+    def builder(self) -> str:
+        return "buildkit" if self.buildkit else "legacy"
 
 
 @dataclass
@@ -177,7 +187,7 @@ def _plan_base(
         settings.site.base_for(cell.spec.recipe.base_image, settings.matrix_bases),
     )
     plan.files = {**rendered.files, **probe_payload()}
-    if settings.site.ca_bundle is not None:
+    if settings.site.ca_bundle is not None and settings.buildkit is None:
         plan.files["build/ca-bundle.pem"] = settings.site.ca_bundle.read_bytes()
     base_id = engine.image_id(plan.base)
     if base_id is None and engine.pull(plan.base):
@@ -233,6 +243,20 @@ def _plan_wheels(
         )
 
 
+@contextmanager
+def _context_dir(settings: BuildSettings, cell_id: str) -> Iterator[Path]:
+    """Where a cell's context is written: a lasting directory per cell for BuildKit (it sends only
+    what changed since the last build of the cell), else a temporary one."""
+    if settings.buildkit is None or settings.contexts_dir is None:
+        with tempfile.TemporaryDirectory(prefix=f"envforge-{cell_id}-") as tmp:
+            yield Path(tmp)
+        return
+    directory = settings.contexts_dir / cell_id
+    shutil.rmtree(directory, ignore_errors=True)
+    directory.mkdir(parents=True)
+    yield directory
+
+
 def _failed(plan: _Plan, error: str, detail: str = "") -> BuildResult:
     plan.log_path.write_text(redact(error + "\n" + detail), encoding="utf-8")
     return BuildResult(
@@ -255,14 +279,17 @@ def _build(
     buildargs = {"BASE_IMAGE": plan.base, **label_args}
     if plan.wheel_url:
         buildargs["ENVFORGE_WHEELHOUSE_URL"] = plan.wheel_url
+    secrets = {}
+    if settings.buildkit and settings.site.ca_bundle is not None:
+        secrets["envforge-ca"] = settings.site.ca_bundle
     log = _Log(plan.log_path)
     try:
-        with tempfile.TemporaryDirectory(prefix=f"envforge-{plan.cell.id}-") as tmp:
-            context = Path(tmp)
+        with _context_dir(settings, plan.cell.id) as context:
             _write_cell_context(
                 context, plan.rendered, plan.files, () if plan.wheel_url else plan.wheels
             )
             log(f"# envforge build of {plan.cell.id}: {plan.tag}, base {plan.base}")
+            log(f"# builder: {settings.buildkit.describe() if settings.buildkit else 'classic'}")
             for note in plan.notes:
                 log(f"# {note}")
             if settings.offline:
@@ -273,6 +300,8 @@ def _build(
                 buildargs=buildargs,
                 nocache=settings.nocache,
                 network_mode="none" if settings.offline else None,
+                buildkit=settings.buildkit,
+                secrets=secrets,
                 log=log,
                 on_step=(lambda s, t: progress.build_step(plan.cell.id, s, t))
                 if progress
@@ -322,7 +351,8 @@ def build_cells(
     settings.logs_dir.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
         wheel_url = None
-        gateway = engine.bridge_gateway() if settings.wheelhouse and not settings.offline else None
+        serve = settings.wheelhouse and not settings.offline and settings.buildkit is None
+        gateway = engine.bridge_gateway() if serve else None
         if gateway and settings.wheelhouse:
             wheel_url = stack.enter_context(WheelServer(settings.wheelhouse.directory, gateway)).url
         pool = ThreadPoolExecutor(

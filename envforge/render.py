@@ -24,7 +24,15 @@ from .errors import BadInputError
 from .matrix import Cell
 from .stacks import STACKS, StackSpec
 
-__all__ = ["RenderedCell", "render_cell", "template_for", "cell_labels", "final_env", "probe_files"]
+__all__ = [
+    "BUILDERS",
+    "RenderedCell",
+    "render_cell",
+    "template_for",
+    "cell_labels",
+    "final_env",
+    "probe_files",
+]
 
 
 @dataclass(frozen=True)
@@ -117,13 +125,19 @@ def cell_labels(cell: Cell) -> dict[str, str]:
     return found
 
 
+BUILDERS = ("buildkit", "legacy")
+
+
 def render_cell(
     cell: Cell,
     *,
+    builder: str = "buildkit",
     template_dir: Path | None = None,
     gpu_peaks: dict[str, dict[str, float]] | None = None,
 ) -> RenderedCell:
-    """Render ``cell``'s Dockerfile and generated context files."""
+    """Render ``cell``'s Dockerfile for ``builder`` (buildkit or legacy) and its generated files."""
+    if builder not in BUILDERS:
+        raise ValueError(f"builder must be one of {BUILDERS}, not {builder!r}")
     spec = cell.spec
     template = template_for(cell)
     labels_ = cell_labels(cell)
@@ -140,6 +154,7 @@ def render_cell(
         "labels": labels_,
         "accelerator": spec.accelerator,
         "spec": spec,
+        "builder": builder,
     }
     directory = template_dir or paths.dockerfiles_dir()
     try:

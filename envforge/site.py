@@ -20,7 +20,17 @@ from . import paths
 from .errors import BadInputError
 from .yamlio import load_yaml, validate
 
-__all__ = ["Site", "SiteFile", "load_site", "find_ca_bundle"]
+__all__ = ["Site", "SiteFile", "BuildKitSettings", "load_site", "find_ca_bundle"]
+
+
+class BuildKitSettings(BaseModel):
+    """Which BuildKit a site builds with: a docker client (a path), and a buildx builder instance
+    (``docker buildx create --name team --driver remote tcp://buildkitd:1234``); both optional."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    client: str | None = None
+    builder: str | None = None
 
 
 class SiteFile(BaseModel):
@@ -28,6 +38,7 @@ class SiteFile(BaseModel):
 
     bases: dict[str, str] = {}
     ca_bundle: str | None = None
+    buildkit: BuildKitSettings = BuildKitSettings()
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,7 @@ class Site:
     ca_bundle: Path | None
     ca_bundle_origin: str | None
     path: Path | None
+    buildkit: BuildKitSettings = BuildKitSettings()
 
     def base_for(self, official: str, matrix_bases: dict[str, str] | None = None) -> str:
         """The image to build FROM for an official base name."""
@@ -109,4 +121,10 @@ def load_site(
         loaded = load_yaml(chosen)
         settings = validate(loaded, SiteFile) if loaded.data is not None else SiteFile()
     bundle, origin = find_ca_bundle(ca_bundle, settings.ca_bundle)
-    return Site(bases=dict(settings.bases), ca_bundle=bundle, ca_bundle_origin=origin, path=chosen)
+    return Site(
+        bases=dict(settings.bases),
+        ca_bundle=bundle,
+        ca_bundle_origin=origin,
+        path=chosen,
+        buildkit=settings.buildkit,
+    )

@@ -66,7 +66,9 @@ def build(args: argparse.Namespace, out: Output) -> int:
 
 
 def render(args: argparse.Namespace, out: Output) -> int:
-    request = build_job.RenderRequest(settings.selection(args), Path(args.out), args.check)
+    request = build_job.RenderRequest(
+        settings.selection(args), Path(args.out), args.check, args.builder
+    )
     with _context(args) as ctx:
         result = build_job.render(ctx, request)
     if out.json_mode:

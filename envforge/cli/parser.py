@@ -89,6 +89,13 @@ def _build(p: argparse.ArgumentParser) -> None:
         "--no-cache", action="store_true", help="rebuild images even when nothing changed"
     )
     g.add_argument(
+        "--builder",
+        choices=("auto", "buildkit", "legacy"),
+        default=DEFAULTS.builder,
+        help="auto (default): BuildKit where a docker client here can drive it, else the classic "
+        "builder",
+    )
+    g.add_argument(
         "--wheelhouse",
         type=to.writable_dir,
         metavar="DIR",
@@ -190,6 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--check", action="store_true", help="only check that the files under --out are up to date"
+    )
+    p.add_argument(
+        "--builder",
+        choices=("buildkit", "legacy"),
+        default="buildkit",
+        help="the builder the Dockerfiles are for (default buildkit)",
     )
     _json(p)
 

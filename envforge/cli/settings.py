@@ -35,6 +35,7 @@ class Defaults:
     jobs: int = 3  # builds at once (measured best on 2 cores: see the README's performance section)
     probe_timeout_s: float = 900.0  # a probe taking longer is killed (PROBE_TIMEOUT)
     probe_memory: str = "6g"  # probe containers' memory limit (no swap)
+    builder: str = "auto"  # BuildKit where a docker client here can drive it, else the classic one
     render_out: str = "build/dockerfiles"
     forge_out: str = "."
 
@@ -56,6 +57,7 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         no_wheelhouse=args.no_wheelhouse,
         offline=args.offline,
         refresh_wheelhouse=args.refresh_wheelhouse,
+        builder=args.builder,
     )
 
 

