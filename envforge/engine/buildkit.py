@@ -180,7 +180,11 @@ def buildkit_build(
 def _failure(code: int, said: deque[str]) -> str:
     """The build's own words for its failure: BuildKit's ERROR line, and the step output that explains it."""
     errors = [line for line in said if line.startswith(("ERROR:", "error:", "failed to"))]
-    causes = [line for line in said if _ERROR.search(line) and line not in errors]
+    causes = [
+        line
+        for line in said
+        if _ERROR.search(line) and line not in errors and "executor failed" not in line
+    ]
     parts = [errors[-1] if errors else f"docker build exited with {code}"]
     if causes:
         parts.append(causes[-1][:300])

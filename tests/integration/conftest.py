@@ -162,10 +162,11 @@ def _build_cell(workdir: Path, cell: str, *extra: str) -> str:
 def cpu_image(
     tmp_path_factory: pytest.TempPathFactory, docker_client: docker.DockerClient
 ) -> dict[str, Any]:
-    """The default matrix's CPU cell, built once per session with a marked CA bundle."""
+    """The default matrix's CPU cell, built once per session (by the default builder, from scratch)
+    with a marked CA bundle: any trace of that bundle in the image is findable."""
     workdir = _workdir(tmp_path_factory.mktemp("cpu"))
     bundle, marker = marked_ca_bundle(workdir)
-    image = _build_cell(workdir, "tf-cpu-tf2.21.0-py3.11", "--ca-bundle", str(bundle))
+    image = _build_cell(workdir, "tf-cpu-tf2.21.0-py3.11", "--ca-bundle", str(bundle), "--no-cache")
     return {"image": image, "workdir": workdir, "bundle": bundle, "marker": marker}
 
 
