@@ -20,7 +20,7 @@ from .probe.codes import CODES, Code
 from .results import Certificate, ContainerRun, Diagnosis, Verdict
 from .untrusted import bounded, printable
 
-__all__ = ["certify", "parse_probe_output", "MAX_REPORT_BYTES"]
+__all__ = ["certify", "unreported", "diagnosis_of", "parse_probe_output", "MAX_REPORT_BYTES"]
 
 MAX_REPORT_BYTES = 16 * 1024 * 1024  # a probe report is tens of KB; anything near this is not one
 
@@ -133,6 +133,42 @@ def _report_checks(doc: dict[str, Any]) -> list[Check] | str:
 _JUDGEMENT = ("checks", "level_reached", "ceiling", "verdict", "passed")
 
 
+def unreported(
+    *,
+    cell_id: str,
+    expectations: Expectations,
+    level: int,
+    host: HostInfo,
+    image: str | None,
+    image_ref: str | None,
+    verdict: Verdict,
+    diagnosis: Diagnosis,
+    **more: Any,
+) -> Certificate:
+    """A certificate without a probe report: the build, the probe or the task that ran it failed
+    (or, for a node that was down, nothing ran: NOT_TESTED)."""
+    return Certificate(
+        cell_id=cell_id,
+        image_id=image,
+        image_ref=image_ref,
+        host_fingerprint=host.fingerprint,
+        verdict=verdict,
+        level_requested=level,
+        level_reached=0,
+        stopped_by=diagnosis.summary,
+        expectations=expectations,
+        diagnoses=(diagnosis,),
+        **more,
+    )
+
+
+def diagnosis_of(
+    code: Code, summary: str, evidence: tuple[str, ...] = (), fix: str | None = None
+) -> Diagnosis:
+    """A diagnosis with the registry's fix for ``code`` (unless ``fix`` is given)."""
+    return _diagnosis(code, summary, evidence, fix)
+
+
 def certify(
     *,
     cell_id: str,
@@ -148,17 +184,15 @@ def certify(
     """One cell on one host: the probe's own judgement, plus what the host knows."""
 
     def certificate(verdict: Verdict, diagnosis: Diagnosis, **more: Any) -> Certificate:
-        return Certificate(
+        return unreported(
             cell_id=cell_id,
-            image_id=image_id,
-            image_ref=image_ref,
-            host_fingerprint=host.fingerprint,
-            verdict=verdict,
-            level_requested=level,
-            level_reached=0,
-            stopped_by=diagnosis.summary,
             expectations=expectations,
-            diagnoses=(diagnosis,),
+            level=level,
+            host=host,
+            image=image_id,
+            image_ref=image_ref,
+            verdict=verdict,
+            diagnosis=diagnosis,
             **more,
         )
 

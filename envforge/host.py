@@ -1,8 +1,9 @@
 """A host as certification sees it: driver, GPUs, kernel, engine, and a fingerprint of them.
 
-A certificate holds for a (cell, image digest, host fingerprint); two nodes with the same driver,
-GPUs, kernel and engine share a fingerprint. ``detect_host`` reads nvidia-smi and the engine's own
-description; it never talks to the engine itself.
+A certificate holds for a (cell, image digest, host fingerprint); two machines with the same driver,
+GPUs, kernel and engine share a fingerprint. A cluster node also carries its Slurm node name and
+features, and its fingerprint covers them: every node of a fleet has records of its own.
+``detect_host`` reads nvidia-smi and the engine's own description; it never talks to the engine.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class HostInfo:
     engine_gpu_runtime: bool
     driver: str | None
     gpus: tuple[HostGpu, ...]
+    node: str | None = None  # the cluster's name for it (Slurm's NodeName), when it is a node
+    features: tuple[str, ...] = ()  # the cluster's features of the node
 
     @property
     def has_gpu(self) -> bool:
@@ -53,25 +56,32 @@ class HostInfo:
 
     @property
     def fingerprint(self) -> str:
-        stable = {
+        stable: dict[str, Any] = {
             "driver": self.driver,
             "gpus": [asdict(g) for g in self.gpus],
             "kernel": self.kernel,
             "engine": self.engine,
         }
+        if self.node:
+            stable.update({"node": self.node, "features": sorted(self.features)})
         return hashlib.sha256(json.dumps(stable, sort_keys=True).encode()).hexdigest()[:16]
 
     def describe(self) -> str:
         gpus = ", ".join(f"{g.name} (cc {g.compute_capability})" for g in self.gpus) or "no GPU"
         driver = f"driver {self.driver}" if self.driver else "no NVIDIA driver"
-        return f"{self.hostname}: {gpus}; {driver}; kernel {self.kernel}; engine {self.engine}"
+        return f"{self.name}: {gpus}; {driver}; kernel {self.kernel}; engine {self.engine}"
+
+    @property
+    def name(self) -> str:
+        """The node's cluster name, else the hostname."""
+        return self.node or self.hostname
 
     def label(self) -> str:
         """'node1: 1x NVIDIA H100 80GB HBM3, driver 580.159.04' (a table's column head)."""
         names = sorted({g.name for g in self.gpus})
         gpu = f"{len(self.gpus)}x {', '.join(names)}" if self.gpus else "no GPU"
         driver = f"driver {self.driver}" if self.driver else "no NVIDIA driver"
-        return f"{self.hostname}: {gpu}, {driver}"
+        return f"{self.name}: {gpu}, {driver}"
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -91,6 +101,8 @@ class HostInfo:
                 HostGpu(str(g.get("name")), g.get("compute_capability"), g.get("memory_mib"))
                 for g in data.get("gpus") or []
             ),
+            node=data.get("node") or None,
+            features=tuple(str(f) for f in data.get("features") or ()),
         )
 
 

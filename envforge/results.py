@@ -41,6 +41,7 @@ class Verdict(StrEnum):
     FAILED = "FAILED"
     BUILD_FAILED = "BUILD_FAILED"
     PROBE_ERROR = "PROBE_ERROR"
+    NOT_TESTED = "NOT_TESTED"  # a cluster node that was down or drained: nothing ran there
 
 
 @dataclass(frozen=True)

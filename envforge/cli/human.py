@@ -32,6 +32,7 @@ _VERDICT_STYLE = {
     "FAILED": "bold red",
     "BUILD_FAILED": "bold red",
     "PROBE_ERROR": "bold yellow",
+    "NOT_TESTED": "dim",
 }
 _STATUS_STYLE = {"pass": "green", "warn": "yellow", "skip": "dim", "fail": "red"}
 

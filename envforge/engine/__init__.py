@@ -67,6 +67,23 @@ class ProbeLimits:
     tmpfs_size: str = "2g"
     log_size: str = "32m"  # the engine keeps only this much of a probe's output (its end)
 
+    def cli_flags(self, runtime: str = "docker") -> list[str]:
+        """The same confinement as ``docker run``/``podman run`` flags (for cluster task scripts)."""
+        keep_one = [] if runtime == "podman" else ["--log-opt", "max-file=1"]
+        return [
+            "--user", self.user,
+            *(["--read-only"] if self.read_only else []),
+            "--tmpfs", f"/tmp:rw,exec,nosuid,size={self.tmpfs_size}",
+            "--cap-drop", "ALL",
+            "--security-opt", "no-new-privileges",
+            "--memory", self.memory,
+            "--memory-swap", self.memory,
+            "--pids-limit", str(self.pids),
+            "--network", "bridge" if self.network else "none",
+            "--log-opt", f"max-size={self.log_size}",
+            *keep_one,
+        ]  # fmt: skip
+
 
 class Engine(Protocol):
     """A container engine: build, run with limits, inspect, push, remove by label."""
@@ -91,6 +108,10 @@ class Engine(Protocol):
 
     def push(self, ref: str) -> str:
         """Push ``ref`` to its registry; its repository digest (``REPO@sha256:...``)."""
+        ...
+
+    def registry_answers(self, registry: str) -> str | None:
+        """None when the registry ``HOST[:PORT][/PREFIX]`` answers, else why not."""
         ...
 
     def buildkit(

@@ -101,19 +101,40 @@ class DockerEngine:
             raise EnvforgeError(f"cannot tag {image_id} as {ref}: {_short(exc)}") from None
 
     def push(self, ref: str) -> str:
-        """Push ``ref``; its repository digest. Credentials come from the engine's own config."""
+        """Push ``ref``; its repository digest. Credentials come from the engine's own config
+        (``docker login``), never from envforge; a failed push is EngineUnavailableError (exit 4)."""
         repository, tag = _split_tag(ref)
+        hint = "is the registry up, and is this engine logged in to it (docker login)?"
         try:
             for chunk in self.api.push(repository, tag=tag, stream=True, decode=True):
                 if "error" in chunk:
-                    raise EnvforgeError(f"push of {ref} failed: {str(chunk['error']).strip()}")
+                    raise EngineUnavailableError(
+                        f"push of {ref} failed: {str(chunk['error']).strip()}", hint=hint
+                    )
             digests = self.client.images.get(ref).attrs.get("RepoDigests") or []
         except EngineErrors as exc:
-            raise EnvforgeError(f"push of {ref} failed: {_short(exc)}") from None
+            raise EngineUnavailableError(
+                f"push of {ref} failed: {_short(exc)}", hint=hint
+            ) from None
         found = next((d for d in digests if d.split("@")[0] == repository), None)
         if found is None:
-            raise EnvforgeError(f"push of {ref} gave no repository digest")
+            raise EngineUnavailableError(f"push of {ref} gave no repository digest", hint=hint)
         return str(found)
+
+    def registry_answers(self, registry: str) -> str | None:
+        """None when the registry at ``HOST[:PORT]`` answers its API (``/v2/``), else why not."""
+        host = registry.split("/", 1)[0]
+        why = "no answer"
+        for scheme in ("https", "http"):
+            try:
+                answer = requests.get(f"{scheme}://{host}/v2/", timeout=5)
+            except requests.exceptions.RequestException as exc:
+                why = f"{scheme}: {_short(exc)}"
+                continue
+            if answer.status_code in (200, 401):  # 401: it answers, and wants a login
+                return None
+            why = f"{scheme}: HTTP {answer.status_code}"
+        return why
 
     def buildkit(
         self, client: str | None = None, builder: str | None = None

@@ -42,6 +42,7 @@ _RANK = {
     Verdict.FAILED.value: 1,
     Verdict.PROBE_ERROR.value: 1,
     Verdict.BUILD_FAILED.value: 0,
+    Verdict.NOT_TESTED.value: 0,
 }
 
 

@@ -29,6 +29,7 @@ LAYERS = (
     "non-cuda-backends",
     "build",
     "probe",
+    "cluster",
     "benign",
 )
 
@@ -136,6 +137,15 @@ class Code(str, Enum):
     PROBE_OUT_OF_MEMORY = "PROBE_OUT_OF_MEMORY"
     PROBE_ENGINE_ERROR = "PROBE_ENGINE_ERROR"
     PROBE_REPORT_INVALID = "PROBE_REPORT_INVALID"
+    # envforge's cluster runs: a task on a node that did not give a report
+    NODE_NOT_AVAILABLE = "NODE_NOT_AVAILABLE"
+    IMAGE_PULL_FAILED = "IMAGE_PULL_FAILED"
+    NODE_RUNTIME_MISSING = "NODE_RUNTIME_MISSING"
+    SLURM_TASK_CANCELLED = "SLURM_TASK_CANCELLED"
+    SLURM_TASK_TIMEOUT = "SLURM_TASK_TIMEOUT"
+    SLURM_TASK_OUT_OF_MEMORY = "SLURM_TASK_OUT_OF_MEMORY"
+    SLURM_NODE_LOST = "SLURM_NODE_LOST"
+    SLURM_TASK_FAILED = "SLURM_TASK_FAILED"
 
 
 class CodeInfo(NamedTuple):
@@ -229,6 +239,14 @@ PROBE_CRASHED | probe |  | the probe died or exited without a report | look at t
 PROBE_OUT_OF_MEMORY | memory |  | the probe ran out of memory and was killed (OOMKilled) | raise --probe-memory, or check the image for a memory leak
 PROBE_ENGINE_ERROR | container-runtime |  | the container engine could not run the probe (or stopped answering) | check that the container engine is running (scripts/setup)
 PROBE_REPORT_INVALID | probe |  | the probe's report is not a document envforge can read (malformed, too large, too deep, or of another schema) | run the image's own probe (envforge-probe --json) to see what it prints; rebuild the image with this envforge
+NODE_NOT_AVAILABLE | cluster |  | the node was down, drained or not responding when the run was submitted: nothing was tested there | bring the node back (scontrol update NodeName=N State=RESUME) and certify again with --resume RUN
+IMAGE_PULL_FAILED | cluster |  | the node could not pull the image by its digest (registry unreachable from the node, no credentials, wrong reference) | check the node reaches the registry and is logged in (docker login), then --resume RUN
+NODE_RUNTIME_MISSING | cluster |  | the container runtime named by --runtime is not on the node | install it on the node, or pick the node's runtime (--runtime docker, podman, pyxis or apptainer)
+SLURM_TASK_CANCELLED | cluster |  | the task was cancelled (scancel, an interrupted run, or the node's owner) before the probe reported | certify again with --resume RUN
+SLURM_TASK_TIMEOUT | cluster |  | the task reached its Slurm time limit before the probe reported | give more time (--sbatch-arg=--time=MIN or --probe-timeout), then --resume RUN
+SLURM_TASK_OUT_OF_MEMORY | cluster |  | Slurm killed the task for using more memory than it was given | give the task more memory (--sbatch-arg=--mem=...) or the probe less (--probe-memory)
+SLURM_NODE_LOST | cluster |  | the node failed (or went down) while the task ran: Slurm lost it | check the node (sinfo -R), then --resume RUN
+SLURM_TASK_FAILED | cluster |  | the task ended without a probe report and without a cause Slurm names | read the task's output in the spool directory (slurm.out, probe.err)
 """
 
 

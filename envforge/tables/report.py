@@ -19,7 +19,13 @@ from ..probe.checks import Check
 from ..store import StoredCertificate
 
 __all__ = ["Report", "Entry", "HostColumn", "build_report", "to_markdown", "to_html", "to_dict"]
-MARK = {"CERTIFIED": "✅", "FAILED": "❌", "BUILD_FAILED": "🧱", "PROBE_ERROR": "⚠️"}
+MARK = {
+    "CERTIFIED": "✅",
+    "FAILED": "❌",
+    "BUILD_FAILED": "🧱",
+    "PROBE_ERROR": "⚠️",
+    "NOT_TESTED": "–",
+}
 
 
 @dataclass(frozen=True)

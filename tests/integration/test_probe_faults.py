@@ -59,7 +59,7 @@ def test_hanging_probe_times_out(
     assert result.returncode == 1 and doc["verdict"] == "PROBE_ERROR"
     assert [d["code"] for d in doc["diagnoses"]] == ["PROBE_TIMEOUT"]
     assert not docker_client.containers.list(
-        all=True, filters={"label": [f"io.envforge.run={doc['run_id']}"]}
+        all=True, filters={"label": [f"io.envforge.run={result.doc['run_id']}"]}
     )
 
 

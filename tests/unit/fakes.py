@@ -41,6 +41,7 @@ class FakeEngine:
     removed: list[dict[str, str]] = field(default_factory=list)
     pushed: list[str] = field(default_factory=list)
     buildkit_client: BuildKitClient | None = None  # None: BuildKit cannot be used
+    dead_registries: set[str] = field(default_factory=set)
     build_secrets: dict[str, dict[str, Path]] = field(default_factory=dict)  # tag -> secrets
 
     def __post_init__(self) -> None:
@@ -69,6 +70,9 @@ class FakeEngine:
     def tag(self, image_id: str, ref: str) -> None:
         source = next(image for image in self.images.values() if image.id == image_id)
         self.images[ref] = source
+
+    def registry_answers(self, registry: str) -> str | None:
+        return None if registry not in self.dead_registries else "connection refused"
 
     def push(self, ref: str) -> str:
         self.pushed.append(ref)

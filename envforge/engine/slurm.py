@@ -1,0 +1,229 @@
+"""Slurm, through its own commands: the only module that runs sinfo, sbatch, squeue, scontrol,
+scancel and sacct.
+
+The cluster is found the way those commands find it (``SLURM_CONF``, else the default
+configuration). Jobs are followed with ``squeue --json`` (``--states=all`` keeps finished jobs for
+``MinJobAge``), falling back to its parsable text form, then to ``sacct`` where accounting is on:
+a cluster without accounting storage answers sacct with "accounting storage is disabled".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import EngineUnavailableError, EnvforgeError
+
+__all__ = ["SlurmNode", "JobState", "SlurmCluster", "TERMINAL_STATES", "SlurmError"]
+
+TERMINAL_STATES = frozenset(
+    {
+        "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL",
+        "BOOT_FAIL", "DEADLINE", "PREEMPTED", "SPECIAL_EXIT", "REVOKED",
+    }
+)  # fmt: skip
+_TIMEOUT_S = 60
+
+
+class SlurmError(EnvforgeError):
+    """A Slurm command refused what envforge asked (exit 4: the cluster cannot do it)."""
+
+    exit_code = 4
+
+
+@dataclass(frozen=True)
+class SlurmNode:
+    name: str
+    state: str  # sinfo's long state, lower case: idle, mixed, allocated, down, drained, ...
+    features: tuple[str, ...]
+    reason: str  # why it is down or drained ("" when none)
+    partitions: tuple[str, ...]
+
+    @property
+    def available(self) -> bool:
+        """Whether a job can start on it (not down, drained, draining, failing or unknown)."""
+        bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future")
+        return not any(word in self.state for word in bad) and not self.state.endswith("*")
+
+
+@dataclass(frozen=True)
+class JobState:
+    job_id: str
+    state: str  # PENDING, RUNNING, COMPLETED, CANCELLED, TIMEOUT, OUT_OF_MEMORY, NODE_FAIL, ...
+    reason: str
+    exit_code: int | None
+    node: str
+
+    @property
+    def finished(self) -> bool:
+        return self.state in TERMINAL_STATES
+
+
+class SlurmCluster:
+    """One Slurm cluster, as its client commands see it from this (submit) host."""
+
+    def __init__(self, conf: str | None = None) -> None:
+        self.conf = conf or os.environ.get("SLURM_CONF")
+        self.env = {**os.environ, **({"SLURM_CONF": self.conf} if self.conf else {})}
+
+    def _run(self, *argv: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        try:
+            done = subprocess.run(
+                list(argv), capture_output=True, text=True, env=self.env, timeout=_TIMEOUT_S,
+                check=False,
+            )  # fmt: skip
+        except FileNotFoundError:
+            raise EngineUnavailableError(
+                f"{argv[0]} is not installed: this host is not a Slurm submit host",
+                hint="run envforge where sbatch works, or start the test cluster: scripts/cluster up",
+            ) from None
+        except subprocess.TimeoutExpired:
+            raise EngineUnavailableError(
+                f"{argv[0]} did not answer within {_TIMEOUT_S} s", hint="is slurmctld up? (sinfo)"
+            ) from None
+        if check and done.returncode != 0:
+            message = (done.stderr or done.stdout).strip().splitlines()
+            raise SlurmError(f"{' '.join(argv[:2])}: {message[-1] if message else done.returncode}")
+        return done
+
+    def describe(self) -> str:
+        return f"Slurm ({self.conf or 'the default slurm.conf'})"
+
+    def ping(self) -> None:
+        """Raise EngineUnavailableError (exit 4) unless the controller answers."""
+        done = self._run("scontrol", "ping", check=False)
+        if done.returncode != 0 or "UP" not in done.stdout:
+            raise EngineUnavailableError(
+                f"no Slurm controller answers ({self.conf or 'default slurm.conf'}): "
+                f"{(done.stdout + done.stderr).strip()[-300:]}",
+                hint="set SLURM_CONF to the cluster's slurm.conf, or start the test cluster: "
+                "scripts/cluster up",
+            )
+
+    def nodes(self, partition: str | None = None) -> list[SlurmNode]:
+        """Every node (of ``partition``), with its state, features and reason."""
+        argv = ["sinfo", "--Node", "--noheader", "--format=%N|%T|%f|%E|%P"]
+        if partition:
+            argv.append(f"--partition={partition}")
+        found: dict[str, SlurmNode] = {}
+        for line in self._run(*argv).stdout.splitlines():
+            parts = line.split("|")
+            if len(parts) < 5:
+                continue
+            name, state, features, reason, part = (p.strip() for p in parts[:5])
+            known = found.get(name)
+            partitions = (*known.partitions, part.rstrip("*")) if known else (part.rstrip("*"),)
+            found[name] = SlurmNode(
+                name=name,
+                state=state.lower(),
+                features=tuple(f for f in features.split(",") if f and f != "(null)"),
+                reason="" if reason in ("none", "(null)") else reason,
+                partitions=partitions,
+            )
+        return list(found.values())
+
+    def submit(
+        self,
+        script: Path,
+        *,
+        node: str,
+        job_name: str,
+        output: Path,
+        partition: str | None,
+        time_limit_min: int,
+        extra: tuple[str, ...] = (),
+    ) -> str:
+        """Submit ``script`` pinned to ``node``, alone there; its job id."""
+        argv = [
+            "sbatch", "--parsable", f"--job-name={job_name}", f"--nodelist={node}", "--nodes=1",
+            "--ntasks=1", "--exclusive", f"--output={output}", f"--time={time_limit_min}",
+            "--kill-on-invalid-dep=yes",
+        ]  # fmt: skip
+        if partition:
+            argv.append(f"--partition={partition}")
+        argv += [*extra, str(script)]
+        return self._run(*argv).stdout.strip().split(";")[0]
+
+    def states(self, job_ids: list[str]) -> dict[str, JobState]:
+        """The state of each job Slurm still knows (finished ones for MinJobAge; sacct after)."""
+        if not job_ids:
+            return {}
+        found = self._squeue_json(job_ids)
+        if found is None:
+            found = self._squeue_text(job_ids)
+        missing = [j for j in job_ids if j not in found]
+        if missing:
+            found.update(self._sacct(missing))
+        return found
+
+    def _squeue_json(self, job_ids: list[str]) -> dict[str, JobState] | None:
+        done = self._run(
+            "squeue", "--json", "--states=all", f"--jobs={','.join(job_ids)}", check=False
+        )
+        if done.returncode != 0 or not done.stdout.lstrip().startswith("{"):
+            return None
+        try:
+            jobs = json.loads(done.stdout).get("jobs") or []
+        except ValueError:
+            return None
+        found: dict[str, JobState] = {}
+        for job in jobs:
+            job_id = str(job.get("job_id"))
+            code = job.get("exit_code")
+            if isinstance(code, dict):  # later openapi versions: {"return_code": N, ...}
+                code = code.get("return_code")
+            found[job_id] = JobState(
+                job_id=job_id,
+                state=_state(job.get("job_state")),
+                reason=str(job.get("state_reason") or ""),
+                exit_code=int(code) if isinstance(code, int) else None,
+                node=str(job.get("nodes") or ""),
+            )
+        return found
+
+    def _squeue_text(self, job_ids: list[str]) -> dict[str, JobState]:
+        done = self._run(
+            "squeue", "--noheader", "--states=all", f"--jobs={','.join(job_ids)}",
+            "--format=%i|%T|%r|%N", check=False,
+        )  # fmt: skip
+        found: dict[str, JobState] = {}
+        for line in done.stdout.splitlines():
+            parts = line.split("|")
+            if len(parts) == 4:
+                found[parts[0]] = JobState(parts[0], _state(parts[1]), parts[2], None, parts[3])
+        return found
+
+    def _sacct(self, job_ids: list[str]) -> dict[str, JobState]:
+        done = self._run(
+            "sacct", "--noheader", "--parsable2", "--allocations", f"--jobs={','.join(job_ids)}",
+            "--format=JobID,State,ExitCode,NodeList,Reason", check=False,
+        )  # fmt: skip
+        found: dict[str, JobState] = {}
+        if done.returncode != 0:
+            return found
+        for line in done.stdout.splitlines():
+            parts = line.split("|")
+            if len(parts) >= 4:
+                code = parts[2].split(":")[0]
+                found[parts[0]] = JobState(
+                    parts[0],
+                    _state(parts[1]),
+                    parts[4] if len(parts) > 4 else "",
+                    int(code) if code.isdigit() else None,
+                    parts[3],
+                )
+        return found
+
+    def cancel(self, job_ids: list[str]) -> None:
+        if job_ids:
+            self._run("scancel", *job_ids, check=False)
+
+
+def _state(value: object) -> str:
+    """'CANCELLED by 0' -> 'CANCELLED'; lists (newer openapi) -> the first."""
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    return str(value or "UNKNOWN").split()[0].upper()
