@@ -31,7 +31,7 @@ from .results import Certificate, Diagnosis, Verdict, now
 
 __all__ = ["Store", "StoredCertificate", "RunRecord", "new_run_id", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _TABLES = """
 CREATE TABLE IF NOT EXISTS runs (
     id TEXT PRIMARY KEY,
@@ -72,12 +72,24 @@ CREATE TABLE IF NOT EXISTS certificates (
 );
 CREATE INDEX IF NOT EXISTS certificates_lookup ON certificates(cell_id, image_id, host_fingerprint);
 CREATE INDEX IF NOT EXISTS certificates_run ON certificates(run_id);
+CREATE TABLE IF NOT EXISTS pushes (
+    image_id TEXT NOT NULL,            -- the engine's image id (where it was built)
+    repo_digest TEXT NOT NULL,         -- REPO@sha256:..., the identity that survives a push
+    cell_id TEXT,
+    run_id TEXT,
+    pushed_at TEXT NOT NULL,
+    PRIMARY KEY (image_id, repo_digest)
+);
 """
 # Each step takes a store from version N-1 to N (version 1: the first release, which set none).
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
     2: (
         "ALTER TABLE runs ADD COLUMN pid INTEGER",
         "ALTER TABLE runs ADD COLUMN hostname TEXT",
+    ),
+    3: (
+        "CREATE TABLE IF NOT EXISTS pushes (image_id TEXT NOT NULL, repo_digest TEXT NOT NULL, "
+        "cell_id TEXT, run_id TEXT, pushed_at TEXT NOT NULL, PRIMARY KEY (image_id, repo_digest))",
     ),
 }
 
@@ -283,6 +295,44 @@ class Store:
                     socket.gethostname(),
                 ),
             )
+
+    def add_host(self, host: HostInfo) -> None:
+        """A host certificates are made for (a cluster node), beside the run's own."""
+        stamp = now()
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO hosts(fingerprint, info, first_seen, last_seen) VALUES (?,?,?,?) "
+                "ON CONFLICT(fingerprint) DO UPDATE SET last_seen=excluded.last_seen, info=excluded.info",
+                (host.fingerprint, json.dumps(host.to_dict(), sort_keys=True), stamp, stamp),
+            )
+
+    def add_push(self, image_id: str, repo_digest: str, *, cell_id: str, run_id: str) -> None:
+        with self._transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO pushes(image_id, repo_digest, cell_id, run_id, pushed_at) "
+                "VALUES (?,?,?,?,?)",
+                (image_id, repo_digest, cell_id, run_id, now()),
+            )
+
+    def pushes(self) -> list[tuple[str, str, str | None]]:
+        """(image id, repository digest, cell) of every push, newest first."""
+        rows = self._rows("SELECT * FROM pushes ORDER BY pushed_at DESC")
+        return [(r["image_id"], r["repo_digest"], r["cell_id"]) for r in rows]
+
+    def on_node(
+        self, cell_id: str, image_id: str, node: str, *, run_id: str | None = None
+    ) -> StoredCertificate | None:
+        """The newest certificate of this cell and image on cluster node ``node`` (of ``run_id``)."""
+        query = (
+            "SELECT c.* FROM certificates c JOIN hosts h ON h.fingerprint = c.host_fingerprint "
+            "WHERE c.cell_id=? AND c.image_id=? AND json_extract(h.info, '$.node')=?"
+        )
+        args: tuple[Any, ...] = (cell_id, image_id, node)
+        if run_id:
+            query += " AND c.run_id=?"
+            args += (run_id,)
+        rows = self._rows(query + " ORDER BY c.id DESC LIMIT 1", args)
+        return self._certificate(rows[0]) if rows else None
 
     def finish_run(self, run_id: str, status: str) -> None:
         with self._transaction():

@@ -12,6 +12,7 @@ from ..errors import EXIT_FAILED, EXIT_OK, BadInputError
 from ..jobs import build as build_job
 from ..jobs import certify as certify_job
 from ..jobs import doctor as doctor_job
+from ..jobs import fleet as fleet_job
 from ..jobs import forge as forge_job
 from ..jobs import matrix as matrix_job
 from ..jobs import report as report_job
@@ -42,6 +43,13 @@ def _exit(passed: bool) -> int:
 
 
 def certify(args: argparse.Namespace, out: Output) -> int:
+    if args.backend == "slurm":
+        return _fleet(args, out)
+    if args.registry or args.resume or args.partition or args.constraint or args.nodes:
+        raise BadInputError(
+            "--registry, --partition, --constraint, --nodes and --resume are for --backend slurm",
+            hint="to push images from this host: envforge build --registry R (or envforge push)",
+        )
     request = settings.certify(args)
     with _context(args) as ctx, out.progress() as progress:
         ctx.progress = progress
@@ -53,8 +61,22 @@ def certify(args: argparse.Namespace, out: Output) -> int:
     return _exit(result.passed)
 
 
+def _fleet(args: argparse.Namespace, out: Output) -> int:
+    request = settings.fleet(args)
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        result = fleet_job.run(ctx, request)
+    if out.json_mode:
+        out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
+    else:
+        views.fleet(out, result)
+    return _exit(result.passed)
+
+
 def build(args: argparse.Namespace, out: Output) -> int:
-    request = build_job.BuildRequest(settings.selection(args), settings.build_options(args))
+    request = build_job.BuildRequest(
+        settings.selection(args), settings.build_options(args), args.registry
+    )
     with _context(args) as ctx, out.progress() as progress:
         ctx.progress = progress
         result = build_job.run(ctx, request)
@@ -246,6 +268,7 @@ def codes(args: argparse.Namespace, out: Output) -> int:
 COMMANDS: dict[str, Command] = {
     "certify": certify,
     "build": build,
+    "push": build,
     "render": render,
     "verify": verify,
     "forge": forge,

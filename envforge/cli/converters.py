@@ -32,6 +32,9 @@ __all__ = [
     "image_reference",
     "image_name",
     "run_id",
+    "registry",
+    "node_list",
+    "constraint",
     "text",
     "readable_file",
     "log_source",
@@ -171,6 +174,49 @@ def _reference(value: str, *, digest_allowed: bool) -> str:
     except (docker_reference.InvalidReference, docker_digest.InvalidDigest) as exc:
         raise _fail(value, f"{expected}: {exc}") from None
     return value
+
+
+def registry(value: str) -> str:
+    """A registry to push to: ``HOST[:PORT][/PREFIX]`` (lowercase path components)."""
+    checked = text(value).rstrip("/")
+    if "://" in checked or "@" in checked:
+        raise _fail(
+            value, "a registry HOST[:PORT][/PREFIX] (no scheme, no credentials: docker login)"
+        )
+    host, _, prefix = checked.partition("/")
+    if not re.fullmatch(
+        r"(localhost|[A-Za-z0-9.-]+\.[A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]|\d+\.\d+\.\d+\.\d+)(:\d{1,5})?|[A-Za-z0-9-]+:\d{1,5}",
+        host,
+    ):
+        raise _fail(
+            value,
+            "a registry HOST[:PORT][/PREFIX] (e.g. 127.0.0.1:5000, registry.example.com/team)",
+        )
+    try:
+        docker_reference.Reference.parse(f"{checked}/probe:1")
+    except (docker_reference.InvalidReference, docker_digest.InvalidDigest) as exc:
+        raise _fail(value, f"a registry HOST[:PORT][/PREFIX]: {exc}") from None
+    return checked
+
+
+def node_list(value: str) -> tuple[str, ...]:
+    """Slurm node names, comma-separated: gpu-a100-01,gpu-h100-01."""
+    names = tuple(n.strip() for n in text(value).split(",") if n.strip())
+    bad = [n for n in names if not re.fullmatch(r"[A-Za-z0-9_.-]+", n)]
+    if bad or not names:
+        raise _fail(value, "node names, comma-separated (sinfo --Node lists them)")
+    return names
+
+
+def constraint(value: str) -> str:
+    """A Slurm feature expression: h100&drv550, a100|h100, (a|b)&c."""
+    from ..errors import BadInputError  # noqa: PLC0415
+    from ..fleet.constraint import check  # noqa: PLC0415
+
+    try:
+        return check(text(value))
+    except BadInputError as exc:
+        raise argparse.ArgumentTypeError(exc.message.removeprefix("--constraint ")) from None
 
 
 def run_id(value: str) -> str:

@@ -141,6 +141,55 @@ def _probe(p: argparse.ArgumentParser, *, level: bool = True) -> None:
     )
 
 
+def _registry(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--registry",
+        type=to.registry,
+        metavar="HOST[:PORT][/PREFIX]",
+        help="push each image there and record its repository digest (credentials: docker login)",
+    )
+
+
+def _cluster(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("on a cluster (--backend slurm)")
+    g.add_argument(
+        "--backend",
+        choices=("local", "slurm"),
+        default="local",
+        help="local (default): probe on this host; slurm: on the cluster's nodes",
+    )
+    g.add_argument("--partition", type=to.text, help="the Slurm partition (default: its default)")
+    g.add_argument(
+        "--constraint", type=to.constraint, metavar="EXPR", help="node features: 'h100&drv550'"
+    )
+    g.add_argument(
+        "--nodes", type=to.node_list, metavar="LIST", help="these nodes (default: every node)"
+    )
+    g.add_argument(
+        "--sbatch-arg",
+        action="append",
+        type=to.text,
+        metavar="ARG",
+        help="passed to sbatch (repeatable; --sbatch-arg=--account=A, --sbatch-arg=--time=30)",
+    )
+    g.add_argument(
+        "--runtime",
+        choices=("docker", "podman", "pyxis", "apptainer", "auto"),
+        default="docker",
+        help="the container runtime on the nodes (auto: docker, else podman)",
+    )
+    g.add_argument(
+        "--spool",
+        type=to.writable_dir,
+        metavar="DIR",
+        help="where tasks leave their results: storage the nodes share (default: the state "
+        "directory's spool/)",
+    )
+    g.add_argument(
+        "--resume", type=to.run_id, metavar="RUN", help="submit only what RUN has no record of"
+    )
+
+
 def _gpu(p: argparse.ArgumentParser) -> None:
     gpu = p.add_mutually_exclusive_group()
     gpu.add_argument(
@@ -173,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     _matrix(p)
     _build(p)
     _probe(p)
+    _registry(p)
+    _cluster(p)
     p.add_argument(
         "--force",
         action="store_true",
@@ -184,6 +235,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="render and build a matrix's images (no probing)")
     _matrix(p)
     _build(p)
+    _registry(p)
+    _json(p)
+
+    p = sub.add_parser(
+        "push", help="build (or find) a matrix's images and push them by digest to a registry"
+    )
+    _matrix(p)
+    _build(p)
+    p.add_argument(
+        "--registry",
+        type=to.registry,
+        required=True,
+        metavar="HOST[:PORT][/PREFIX]",
+        help="where to push (credentials: the engine's own, docker login)",
+    )
     _json(p)
 
     p = sub.add_parser("render", help="write the Dockerfiles of a matrix")

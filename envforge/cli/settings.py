@@ -9,8 +9,10 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import BadInputError
 from ..jobs.certify import CertifyRequest
 from ..jobs.doctor import DoctorRequest
+from ..jobs.fleet import ClusterOptions, FleetRequest
 from ..jobs.forge import ForgeRequest
 from ..jobs.options import BuildOptions, ProbeOptions, Selection
 from ..jobs.verify import VerifyRequest
@@ -22,6 +24,7 @@ __all__ = [
     "build_options",
     "probe_options",
     "certify",
+    "fleet",
     "verify",
     "forge",
     "doctor",
@@ -72,6 +75,26 @@ def probe_options(args: argparse.Namespace, *, level: int | None = None) -> Prob
 
 def certify(args: argparse.Namespace) -> CertifyRequest:
     return CertifyRequest(selection(args), build_options(args), probe_options(args))
+
+
+def fleet(args: argparse.Namespace) -> FleetRequest:
+    if not args.registry:
+        raise BadInputError(
+            "--backend slurm needs --registry HOST[:PORT][/PREFIX]: the nodes pull each image "
+            "from it by digest",
+            hint="scripts/cluster up starts one on 127.0.0.1 (scripts/cluster status says where)",
+        )
+    cluster = ClusterOptions(
+        registry=args.registry,
+        partition=args.partition,
+        constraint=args.constraint,
+        nodes=tuple(args.nodes or ()),
+        sbatch_args=tuple(args.sbatch_arg or ()),
+        runtime=args.runtime,
+        spool=args.spool,
+        resume=args.resume,
+    )
+    return FleetRequest(selection(args), build_options(args), probe_options(args), cluster)
 
 
 def verify(args: argparse.Namespace) -> VerifyRequest:

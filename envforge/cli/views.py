@@ -7,6 +7,7 @@ from rich.markup import escape
 from ..jobs.build import BuildRunResult, RenderResult
 from ..jobs.certify import CertifyResult
 from ..jobs.doctor import DoctorResult
+from ..jobs.fleet import FleetResult
 from ..jobs.forge import ForgeResult
 from ..jobs.matrix import DriverResult
 from ..jobs.rollout import RegressionResult, RolloutResult
@@ -19,6 +20,7 @@ from .human import Output, verdict_markup
 __all__ = [
     "certify",
     "build",
+    "fleet",
     "render",
     "verify",
     "forge",
@@ -80,6 +82,38 @@ def build(out: Output, result: BuildRunResult) -> None:
         for r in result.cells
     ]
     out.table("envforge build", ("cell", "image", "status", "seconds", "log"), rows)
+    for cell, digest in result.pushed.items():
+        out.line(f"pushed {escape(cell)}: {escape(digest)}")
+
+
+def fleet(out: Output, result: FleetResult) -> None:
+    """One row per cell, one column per node: the verdict there (and why not, below the table)."""
+    cells = sorted({c.cell_id.split("@", 1)[0] for c in result.cells})
+    nodes = [n.name for n in result.nodes]
+    found = {(c.cell_id.split("@", 1)[0], c.cell_id.split("@", 1)[-1]): c for c in result.cells}
+    rows = []
+    for cell in cells:
+        marks = []
+        for node in nodes:
+            got = found.get((cell, node))
+            marks.append(
+                verdict_markup(got.certificate.verdict.value)
+                + (f" L{got.certificate.level_reached}" if got.certificate else "")
+                if got
+                else ("[dim]skipped[/]" if f"{cell}@{node}" in result.skipped else "-")
+            )
+        rows.append([cell, escape(result.images.get(cell, "-")), *marks])
+    out.table(f"envforge certify on {escape(result.cluster)}", ("cell", "image", *nodes), rows)
+    for done in result.cells:
+        cert = done.certificate
+        if not cert and cert.diagnoses:
+            d = cert.diagnoses[0]
+            out.line(f"  {escape(done.cell_id)}: {d.code}: {escape(d.summary)}")
+            if d.fix:
+                out.line(f"    fix: {escape(d.fix)}")
+    if result.skipped:
+        out.note(f"{len(result.skipped)} pair(s) already recorded: not submitted again")
+    out.note(f"run {result.run_id}; task files under {result.spool}")
 
 
 def render(out: Output, result: RenderResult) -> None:

@@ -12,19 +12,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import EngineUnavailableError, EnvforgeError
+from . import ClusterJob, ClusterNode
 
-__all__ = ["SlurmNode", "JobState", "SlurmCluster", "TERMINAL_STATES", "SlurmError"]
+__all__ = ["SlurmCluster", "SlurmError"]
 
-TERMINAL_STATES = frozenset(
-    {
-        "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL",
-        "BOOT_FAIL", "DEADLINE", "PREEMPTED", "SPECIAL_EXIT", "REVOKED",
-    }
-)  # fmt: skip
 _TIMEOUT_S = 60
 
 
@@ -32,34 +26,6 @@ class SlurmError(EnvforgeError):
     """A Slurm command refused what envforge asked (exit 4: the cluster cannot do it)."""
 
     exit_code = 4
-
-
-@dataclass(frozen=True)
-class SlurmNode:
-    name: str
-    state: str  # sinfo's long state, lower case: idle, mixed, allocated, down, drained, ...
-    features: tuple[str, ...]
-    reason: str  # why it is down or drained ("" when none)
-    partitions: tuple[str, ...]
-
-    @property
-    def available(self) -> bool:
-        """Whether a job can start on it (not down, drained, draining, failing or unknown)."""
-        bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future")
-        return not any(word in self.state for word in bad) and not self.state.endswith("*")
-
-
-@dataclass(frozen=True)
-class JobState:
-    job_id: str
-    state: str  # PENDING, RUNNING, COMPLETED, CANCELLED, TIMEOUT, OUT_OF_MEMORY, NODE_FAIL, ...
-    reason: str
-    exit_code: int | None
-    node: str
-
-    @property
-    def finished(self) -> bool:
-        return self.state in TERMINAL_STATES
 
 
 class SlurmCluster:
@@ -103,12 +69,12 @@ class SlurmCluster:
                 "scripts/cluster up",
             )
 
-    def nodes(self, partition: str | None = None) -> list[SlurmNode]:
+    def nodes(self, partition: str | None = None) -> list[ClusterNode]:
         """Every node (of ``partition``), with its state, features and reason."""
         argv = ["sinfo", "--Node", "--noheader", "--format=%N|%T|%f|%E|%P"]
         if partition:
             argv.append(f"--partition={partition}")
-        found: dict[str, SlurmNode] = {}
+        found: dict[str, ClusterNode] = {}
         for line in self._run(*argv).stdout.splitlines():
             parts = line.split("|")
             if len(parts) < 5:
@@ -116,7 +82,7 @@ class SlurmCluster:
             name, state, features, reason, part = (p.strip() for p in parts[:5])
             known = found.get(name)
             partitions = (*known.partitions, part.rstrip("*")) if known else (part.rstrip("*"),)
-            found[name] = SlurmNode(
+            found[name] = ClusterNode(
                 name=name,
                 state=state.lower(),
                 features=tuple(f for f in features.split(",") if f and f != "(null)"),
@@ -147,7 +113,7 @@ class SlurmCluster:
         argv += [*extra, str(script)]
         return self._run(*argv).stdout.strip().split(";")[0]
 
-    def states(self, job_ids: list[str]) -> dict[str, JobState]:
+    def states(self, job_ids: list[str]) -> dict[str, ClusterJob]:
         """The state of each job Slurm still knows (finished ones for MinJobAge; sacct after)."""
         if not job_ids:
             return {}
@@ -159,7 +125,7 @@ class SlurmCluster:
             found.update(self._sacct(missing))
         return found
 
-    def _squeue_json(self, job_ids: list[str]) -> dict[str, JobState] | None:
+    def _squeue_json(self, job_ids: list[str]) -> dict[str, ClusterJob] | None:
         done = self._run(
             "squeue", "--json", "--states=all", f"--jobs={','.join(job_ids)}", check=False
         )
@@ -169,13 +135,13 @@ class SlurmCluster:
             jobs = json.loads(done.stdout).get("jobs") or []
         except ValueError:
             return None
-        found: dict[str, JobState] = {}
+        found: dict[str, ClusterJob] = {}
         for job in jobs:
             job_id = str(job.get("job_id"))
             code = job.get("exit_code")
             if isinstance(code, dict):  # later openapi versions: {"return_code": N, ...}
                 code = code.get("return_code")
-            found[job_id] = JobState(
+            found[job_id] = ClusterJob(
                 job_id=job_id,
                 state=_state(job.get("job_state")),
                 reason=str(job.get("state_reason") or ""),
@@ -184,31 +150,31 @@ class SlurmCluster:
             )
         return found
 
-    def _squeue_text(self, job_ids: list[str]) -> dict[str, JobState]:
+    def _squeue_text(self, job_ids: list[str]) -> dict[str, ClusterJob]:
         done = self._run(
             "squeue", "--noheader", "--states=all", f"--jobs={','.join(job_ids)}",
             "--format=%i|%T|%r|%N", check=False,
         )  # fmt: skip
-        found: dict[str, JobState] = {}
+        found: dict[str, ClusterJob] = {}
         for line in done.stdout.splitlines():
             parts = line.split("|")
             if len(parts) == 4:
-                found[parts[0]] = JobState(parts[0], _state(parts[1]), parts[2], None, parts[3])
+                found[parts[0]] = ClusterJob(parts[0], _state(parts[1]), parts[2], None, parts[3])
         return found
 
-    def _sacct(self, job_ids: list[str]) -> dict[str, JobState]:
+    def _sacct(self, job_ids: list[str]) -> dict[str, ClusterJob]:
         done = self._run(
             "sacct", "--noheader", "--parsable2", "--allocations", f"--jobs={','.join(job_ids)}",
             "--format=JobID,State,ExitCode,NodeList,Reason", check=False,
         )  # fmt: skip
-        found: dict[str, JobState] = {}
+        found: dict[str, ClusterJob] = {}
         if done.returncode != 0:
             return found
         for line in done.stdout.splitlines():
             parts = line.split("|")
             if len(parts) >= 4:
                 code = parts[2].split(":")[0]
-                found[parts[0]] = JobState(
+                found[parts[0]] = ClusterJob(
                     parts[0],
                     _state(parts[1]),
                     parts[4] if len(parts) > 4 else "",

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..certificate import certify, diagnosis_of, parse_probe_output, unreported
+from ..engine import ClusterNode
 from ..expectations import Expectations
 from ..host import HostInfo, parse_nvidia_smi
 from ..probe.codes import Code
 from ..results import Certificate, ContainerRun, Verdict
 from ..untrusted import printable, read_tail
 
-__all__ = ["Pair", "NodeInfo", "TaskFiles", "SlurmOutcome", "read_task", "judge_task", "not_tested"]
+__all__ = ["Pair", "TaskFiles", "SlurmOutcome", "read_task", "judge_task", "not_tested"]
 
 MAX_REPORT = 16 * 2**20
 MAX_LOG = 256 * 2**10
@@ -35,16 +36,6 @@ _SLURM_CODES = {
     "NODE_FAIL": Code.SLURM_NODE_LOST,
     "BOOT_FAIL": Code.SLURM_NODE_LOST,
 }
-
-
-@dataclass(frozen=True)
-class NodeInfo:
-    """A node as the cluster lists it (sinfo): what is known before anything runs there."""
-
-    name: str
-    features: tuple[str, ...] = ()
-    state: str = "idle"
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,7 +126,7 @@ def read_task(directory: Path) -> TaskFiles:
     )
 
 
-def node_host(node: NodeInfo, facts: dict[str, list[str]]) -> HostInfo:
+def node_host(node: ClusterNode, facts: dict[str, list[str]]) -> HostInfo:
     """The node as certification sees it: what the task saw there, with the cluster's name and
     features for it (a node whose task never started is known by those alone)."""
 
@@ -156,7 +147,7 @@ def node_host(node: NodeInfo, facts: dict[str, list[str]]) -> HostInfo:
     )
 
 
-def not_tested(pair: Pair, node: NodeInfo, level: int) -> Certificate:
+def not_tested(pair: Pair, node: ClusterNode, level: int) -> Certificate:
     """A node that could not take the task when the run was submitted: said, never dropped."""
     reason = node.reason or "no reason given"
     return unreported(
@@ -176,7 +167,7 @@ def not_tested(pair: Pair, node: NodeInfo, level: int) -> Certificate:
 
 
 def judge_task(
-    pair: Pair, node: NodeInfo, files: TaskFiles, slurm: SlurmOutcome, level: int
+    pair: Pair, node: ClusterNode, files: TaskFiles, slurm: SlurmOutcome, level: int
 ) -> Certificate:
     """One task's certificate: the probe's report judged against the node, or what stopped it."""
     host = node_host(node, files.node)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ from ..results import BuildResult
 from .certify import build, expand_matrix, plan, select_cells
 from .context import Context
 from .options import BuildOptions, Selection, builder_settings
+from .push import check_registry, push_all
 
 __all__ = ["BuildRequest", "BuildRunResult", "run", "RenderRequest", "RenderResult", "render"]
 
@@ -20,6 +21,7 @@ __all__ = ["BuildRequest", "BuildRunResult", "run", "RenderRequest", "RenderResu
 class BuildRequest:
     selection: Selection
     build: BuildOptions
+    registry: str | None = None  # push each image there, by digest
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class BuildRunResult:
     run_id: str
     logs: Path
     cells: tuple[BuildResult, ...]
+    pushed: dict[str, str] = field(default_factory=dict)  # cell -> REPO@sha256:...
 
     @property
     def passed(self) -> bool:
@@ -36,7 +39,9 @@ class BuildRunResult:
         return {
             "logs": str(self.logs),
             "passed": self.passed,
-            "cells": [c.to_dict() for c in self.cells],
+            "cells": [
+                {**c.to_dict(), "repo_digest": self.pushed.get(c.cell_id)} for c in self.cells
+            ],
         }
 
 
@@ -44,6 +49,8 @@ def run(ctx: Context, request: BuildRequest) -> BuildRunResult:
     expansion = expand_matrix(ctx, request.selection)
     cells = select_cells(expansion, request.selection)
     matrix = expansion.matrix
+    if request.registry:
+        check_registry(ctx, request.registry)
     with ctx.run("build", level=0, matrix=str(matrix.path), matrix_digest=matrix.digest) as active:
         settings = builder_settings(
             ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
@@ -51,7 +58,9 @@ def run(ctx: Context, request: BuildRequest) -> BuildRunResult:
         ctx.progress.note(f"{len(cells)} cell(s) of {matrix.path}, run {active.id}")
         ctx.progress.cells([c.id for c in cells])
         built = {r.cell_id: r for r in build(ctx, plan(ctx, cells, settings.builder), settings)}
-    return BuildRunResult(active.id, active.logs_dir, tuple(built[c.id] for c in cells))
+        ordered = [built[c.id] for c in cells]
+        pushed = push_all(ctx, ordered, request.registry, active) if request.registry else {}
+    return BuildRunResult(active.id, active.logs_dir, tuple(ordered), pushed)
 
 
 @dataclass(frozen=True)

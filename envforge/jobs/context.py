@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .. import paths
-from ..engine import Engine, connect
+from ..engine import Cluster, Engine, connect, connect_cluster
 from ..errors import BadInputError
 from ..host import HostInfo, detect_host
 from ..knowledge import KnowledgeBase, load_knowledge
@@ -44,6 +44,7 @@ class Context:
         host: HostInfo | None = None,
         store: Store | None = None,
         progress: Progress | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.state = state or paths.state()
         self.db_path = db or self.state.db
@@ -54,6 +55,8 @@ class Context:
             self.engine = engine
         if host is not None:
             self.host = host
+        if cluster is not None:
+            self.cluster = cluster
         self._store = store
 
     @cached_property
@@ -63,6 +66,11 @@ class Context:
     @cached_property
     def engine(self) -> Engine:
         return connect()
+
+    @cached_property
+    def cluster(self) -> Cluster:
+        """The Slurm cluster this host submits to (found as Slurm's commands find it)."""
+        return connect_cluster()
 
     @cached_property
     def host(self) -> HostInfo:

@@ -1,0 +1,341 @@
+"""``envforge certify --backend slurm``: every selected cell built here, pushed by digest, probed on
+the cluster's own nodes through Slurm, judged and recorded per (cell, digest, node).
+
+Steps: nodes -> registry -> expand/select -> build -> push -> pairs -> submit -> follow -> judge ->
+record. Nothing is submitted unless the registry answers and every push worked. One task per
+(image, node), pinned to its node and alone there; results come back as files in the spool
+directory (``spool/<run>/<cell>@<node>/``), so two runs never mix. A node that is down or drained is
+recorded NOT_TESTED with Slurm's reason; a task Slurm cancelled, timed out or lost is recorded with
+its state; Ctrl-C cancels what is left and keeps what came back; ``resume`` submits only the pairs
+a run has no record of.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..certificate import certify
+from ..engine import ClusterJob, ClusterNode
+from ..errors import BadInputError, NothingSelectedError
+from ..fleet.constraint import matches
+from ..fleet.scripts import task_script
+from ..fleet.tasks import Pair, SlurmOutcome, judge_task, node_host, not_tested, read_task
+from ..host import HostInfo
+from ..matrix import Cell
+from ..results import BuildResult, CellResult, Certificate
+from .certify import build, expand_matrix, plan, select_cells
+from .context import Context, Run
+from .options import BuildOptions, ProbeOptions, Selection, builder_settings
+from .push import check_registry, push_image
+
+__all__ = ["ClusterOptions", "FleetRequest", "FleetResult", "run", "select_nodes"]
+
+PULL_ALLOWANCE_S = 600  # the task's Slurm time limit: the probe's timeout plus this for the pull
+
+
+@dataclass(frozen=True)
+class ClusterOptions:
+    registry: str
+    partition: str | None = None
+    constraint: str | None = None
+    nodes: tuple[str, ...] = ()  # empty: every node of the partition
+    sbatch_args: tuple[str, ...] = ()
+    runtime: str = "docker"
+    spool: Path | None = None
+    resume: str | None = None
+    poll_s: float = 1.0
+
+
+@dataclass(frozen=True)
+class FleetRequest:
+    selection: Selection
+    build: BuildOptions
+    probe: ProbeOptions
+    cluster: ClusterOptions
+
+
+@dataclass(frozen=True)
+class FleetResult:
+    run_id: str
+    cluster: str
+    spool: Path
+    nodes: tuple[ClusterNode, ...]
+    images: dict[str, str]  # cell -> REPO@sha256:...
+    builds: tuple[BuildResult, ...]
+    cells: tuple[CellResult, ...]  # one per (cell, node), and per cell whose build failed
+    skipped: tuple[str, ...] = ()  # pairs already recorded (resume, or certified before)
+
+    @property
+    def passed(self) -> bool:
+        return all(c.certificate for c in self.cells)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cluster": self.cluster,
+            "spool": str(self.spool),
+            "passed": self.passed,
+            "nodes": [
+                {
+                    "name": n.name,
+                    "state": n.state,
+                    "features": list(n.features),
+                    "reason": n.reason,
+                    "available": n.available,
+                }
+                for n in self.nodes
+            ],
+            "images": self.images,
+            "cells": [
+                {**c.to_dict(), "node": c.cell_id.rsplit("@", 1)[1] if "@" in c.cell_id else None}
+                for c in self.cells
+            ],
+            "skipped": list(self.skipped),
+        }
+
+
+def select_nodes(
+    all_nodes: Iterable[ClusterNode], names: tuple[str, ...], constraint: str | None
+) -> list[ClusterNode]:
+    """The nodes a run is for: those named (all when none), then those matching the constraint."""
+    nodes = list(all_nodes)
+    known = {n.name: n for n in nodes}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise BadInputError(
+            f"--nodes: {', '.join(unknown)} not in the cluster",
+            hint=f"its nodes: {', '.join(sorted(known)) or 'none'} (sinfo --Node)",
+        )
+    chosen = [known[name] for name in names] if names else nodes
+    if constraint:
+        chosen = [n for n in chosen if matches(constraint, n.features)]
+    if not chosen:
+        raise NothingSelectedError(
+            "no node of the cluster matches"
+            + (f" --constraint {constraint!r}" if constraint else "")
+            + (f" among {', '.join(names)}" if names else ""),
+            hint="sinfo --Node --format='%N %f' lists the nodes and their features",
+        )
+    return chosen
+
+
+def _already(ctx: Context, pair: Pair, request: FleetRequest) -> bool:
+    """Whether ``pair`` needs no task: recorded in the resumed run, or certified there before."""
+    if request.cluster.resume:
+        return (
+            ctx.store.on_node(pair.cell_id, pair.image, pair.node, run_id=request.cluster.resume)
+            is not None
+        )
+    if request.probe.force:
+        return False
+    previous = ctx.store.on_node(pair.cell_id, pair.image, pair.node)
+    return bool(
+        previous
+        and previous.certificate
+        and previous.certificate.level_requested >= request.probe.level
+    )
+
+
+@dataclass
+class _Follow:
+    """The tasks of a run in flight: job ids, what has been judged."""
+
+    pairs: dict[str, Pair] = field(default_factory=dict)  # job id -> pair
+    nodes: dict[str, ClusterNode] = field(default_factory=dict)
+    done: set[str] = field(default_factory=set)
+    started: set[str] = field(default_factory=set)
+
+    def open(self) -> list[str]:
+        return [job for job in self.pairs if job not in self.done]
+
+
+def run(ctx: Context, request: FleetRequest) -> FleetResult:
+    options = request.cluster
+    cluster = ctx.cluster
+    nodes = select_nodes(cluster.nodes(options.partition), options.nodes, options.constraint)
+    check_registry(ctx, options.registry)
+    expansion = expand_matrix(ctx, request.selection)
+    cells = select_cells(expansion, request.selection)
+    by_id = {cell.id: cell for cell in cells}
+    matrix = expansion.matrix
+    with ctx.run(
+        f"certify --backend slurm --registry {options.registry}",
+        level=request.probe.level,
+        matrix=str(matrix.path),
+        matrix_digest=matrix.digest,
+    ) as active:
+        spool = (options.spool or ctx.state.root / "spool") / active.id
+        spool.mkdir(parents=True, exist_ok=True)
+        ctx.progress.note(
+            f"{len(cells)} cell(s) on {len(nodes)} node(s) of {cluster.describe()}, run {active.id}"
+        )
+        down = [n for n in nodes if not n.available]
+        for node in down:
+            ctx.progress.note(f"node {node.name} is {node.state} ({node.reason or 'no reason'})")
+        settings = builder_settings(
+            ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
+        )
+        builds = list(build(ctx, plan(ctx, cells, settings.builder), settings))
+        results: list[CellResult] = []
+        images: dict[str, str] = {}
+        for built in builds:
+            if not built.ok:
+                cert = _build_failure(ctx, by_id[built.cell_id], built, request.probe.level)
+                ctx.store.add(active.id, cert, build_log=str(built.log_path))
+                results.append(CellResult(built.cell_id, built, cert))
+        for built in builds:  # every push before anything is submitted
+            if built.ok:
+                images[built.cell_id] = push_image(ctx, built, options.registry, active)
+        built_by_id = {b.cell_id: b for b in builds}
+        pairs = [
+            Pair(cell_id, image, node.name, by_id[cell_id].spec.expect)
+            for cell_id, image in images.items()
+            for node in nodes
+        ]
+        node_by_name = {n.name: n for n in nodes}
+        skipped = tuple(p.key for p in pairs if _already(ctx, p, request))
+        todo = [p for p in pairs if p.key not in skipped]
+        for pair in todo:
+            node = node_by_name[pair.node]
+            if not node.available:
+                cert = not_tested(pair, node, request.probe.level)
+                _record(ctx, active, cert, node_host(node, {}), built_by_id[pair.cell_id], None)
+                results.append(CellResult(pair.key, built_by_id[pair.cell_id], cert))
+        runnable = [p for p in todo if node_by_name[p.node].available]
+        ctx.progress.cells([p.key for p in runnable])
+        follow = _Follow(nodes=node_by_name)
+        try:
+            _submit(ctx, request, active, spool, runnable, follow)
+            results += _collect(ctx, request, active, spool, follow, built_by_id)
+        except BaseException:
+            open_jobs = follow.open()
+            cluster.cancel(open_jobs)
+            raise
+    return FleetResult(
+        run_id=active.id,
+        cluster=cluster.describe(),
+        spool=spool,
+        nodes=tuple(nodes),
+        images=images,
+        builds=tuple(builds),
+        cells=tuple(sorted(results, key=lambda r: r.cell_id)),
+        skipped=skipped,
+    )
+
+
+def _build_failure(ctx: Context, cell: Cell, built: BuildResult, level: int) -> Certificate:
+    return certify(
+        cell_id=cell.id,
+        expectations=cell.spec.expect,
+        level=level,
+        host=ctx.host,
+        image_id=None,
+        image_ref=None,
+        build_error=built.error,
+        build_seconds=built.seconds,
+    )
+
+
+def _submit(
+    ctx: Context,
+    request: FleetRequest,
+    run: Run,
+    spool: Path,
+    pairs: list[Pair],
+    follow: _Follow,
+) -> None:
+    options = request.cluster
+    limit_min = max(1, int((request.probe.timeout_s + PULL_ALLOWANCE_S) // 60) + 1)
+    for pair in pairs:
+        directory = spool / pair.key
+        directory.mkdir(parents=True, exist_ok=True)
+        script = directory / "task.sh"
+        script.write_text(
+            task_script(
+                runtime=options.runtime,
+                run_id=run.id,
+                cell_id=pair.cell_id,
+                image=pair.image,
+                out=directory.absolute(),
+                container_name=f"envforge-{run.id.lower()}-{pair.key.lower()}".replace("@", "-"),
+                level=request.probe.level,
+                timeout_s=int(request.probe.timeout_s),
+                limits=request.probe.limits,
+                gpu=pair.gpu,
+            ),
+            encoding="utf-8",
+        )
+        script.chmod(0o755)
+        job = ctx.cluster.submit(
+            script.absolute(),
+            node=pair.node,
+            job_name=f"envforge-{run.id}",
+            output=(directory / "slurm.out").absolute(),
+            partition=options.partition,
+            time_limit_min=limit_min,
+            extra=options.sbatch_args,
+        )
+        follow.pairs[job] = pair
+        (directory / "job").write_text(job + "\n", encoding="utf-8")
+
+
+def _collect(
+    ctx: Context,
+    request: FleetRequest,
+    run: Run,
+    spool: Path,
+    follow: _Follow,
+    builds: dict[str, BuildResult],
+) -> list[CellResult]:
+    """Follow the tasks until each has finished; judge and record each as it finishes."""
+    results: list[CellResult] = []
+    unknown: dict[str, int] = {}
+    while follow.open():
+        states = ctx.cluster.states(follow.open())
+        for job in follow.open():
+            state = states.get(job)
+            if state is None:  # Slurm forgot it (MinJobAge) before we saw it finish
+                unknown[job] = unknown.get(job, 0) + 1
+                if unknown[job] < 5:
+                    continue
+                state = ClusterJob(job, "UNKNOWN", "no longer known to Slurm", None, "")
+            pair = follow.pairs[job]
+            if state.state == "RUNNING" and job not in follow.started:
+                follow.started.add(job)
+                ctx.progress.probe_started(pair.key)
+            if not (state.finished or state.state == "UNKNOWN"):
+                continue
+            follow.done.add(job)
+            node = follow.nodes[pair.node]
+            files = read_task(spool / pair.key)
+            outcome = SlurmOutcome(state.state, state.reason, state.exit_code)
+            cert = judge_task(pair, node, files, outcome, request.probe.level)
+            probe_log = spool / pair.key / "probe.err"
+            _record(ctx, run, cert, node_host(node, files.node), builds[pair.cell_id], probe_log)
+            result = CellResult(pair.key, builds[pair.cell_id], cert, probe_log=probe_log)
+            results.append(result)
+            ctx.progress.cell_done(result)
+        if follow.open():
+            time.sleep(request.cluster.poll_s)
+    return results
+
+
+def _record(
+    ctx: Context,
+    run: Run,
+    cert: Certificate,
+    host: HostInfo,
+    built: BuildResult,
+    probe_log: Path | None,
+) -> None:
+    """The node as a host of the store, then its certificate, committed now."""
+    ctx.store.add_host(host)
+    ctx.store.add(
+        run.id,
+        cert,
+        build_log=str(built.log_path),
+        probe_log=str(probe_log) if probe_log else None,
+    )
