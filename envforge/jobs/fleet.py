@@ -7,7 +7,8 @@ record. Nothing is submitted unless the registry answers and every push worked. 
 directory (``spool/<run>/<cell>@<node>/``), so two runs never mix. A node that is down or drained is
 recorded NOT_TESTED with Slurm's reason; a task Slurm cancelled, timed out or lost is recorded with
 its state; Ctrl-C cancels what is left and keeps what came back; ``resume`` submits only the pairs
-a run has no record of.
+a run has no record of, or only the record of a task that did not test the image (a node down, a
+task cancelled, timed out or lost: a code of the cluster layer).
 """
 
 from __future__ import annotations
@@ -123,11 +124,14 @@ def select_nodes(
 
 
 def _already(ctx: Context, pair: Pair, request: FleetRequest) -> bool:
-    """Whether ``pair`` needs no task: recorded in the resumed run, or certified there before."""
+    """Whether ``pair`` needs no task: recorded in the resumed run (a record of a task that did not
+    test the image, a code of the cluster layer, is a gap), or certified there before."""
     if request.cluster.resume:
-        return (
-            ctx.store.on_node(pair.cell_id, pair.image, pair.node, run_id=request.cluster.resume)
-            is not None
+        recorded = ctx.store.on_node(
+            pair.cell_id, pair.image, pair.node, run_id=request.cluster.resume
+        )
+        return recorded is not None and not any(
+            d.layer == "cluster" for d in recorded.certificate.diagnoses
         )
     if request.probe.force:
         return False
@@ -178,6 +182,7 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         settings = builder_settings(
             ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
         )
+        ctx.progress.cells([c.id for c in cells])
         builds = list(build(ctx, plan(ctx, cells, settings.builder), settings))
         results: list[CellResult] = []
         images: dict[str, str] = {}

@@ -1,0 +1,216 @@
+"""Certification on a real Slurm cluster: scripts/cluster starts one on this machine (munge,
+slurmctld, one slurmd per node, a registry on 127.0.0.1) in a directory of this session's own, and
+stops exactly what it started. Node names and features are read from the cluster, never assumed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import ROOT, CliResult, run_envforge, why
+
+pytestmark = pytest.mark.docker
+MATRIX = ROOT / "tests" / "fixtures" / "matrices" / "two-keras.yaml"
+
+
+@dataclass(frozen=True)
+class Cluster:
+    directory: Path
+    conf: Path
+    registry: str
+    nodes: dict[str, tuple[str, ...]]  # name -> features, from sinfo
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {"SLURM_CONF": str(self.conf)}
+
+    def slurm(self, *argv: str) -> str:
+        done = subprocess.run(
+            list(argv), capture_output=True, text=True, env={**os.environ, **self.env}, check=True
+        )
+        return done.stdout
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    directory = tmp_path_factory.mktemp("cluster")
+    env = {
+        **os.environ,
+        "ENVFORGE_CLUSTER_DIR": str(directory),
+        "ENVFORGE_REGISTRY_PORT": str(_free_port()),
+    }
+    script = str(ROOT / "scripts" / "cluster")
+    up = subprocess.run([script, "up"], capture_output=True, text=True, env=env, timeout=600)
+    if up.returncode == 4:
+        pytest.skip(f"no Slurm here and none can be installed: {up.stderr.strip()}")
+    assert up.returncode == 0, up.stdout + up.stderr
+    try:
+        conf = directory / "slurm.conf"
+        listed = subprocess.run(
+            ["sinfo", "--Node", "--noheader", "--format=%N|%f"],
+            capture_output=True, text=True, env={**env, "SLURM_CONF": str(conf)}, check=True,
+        ).stdout  # fmt: skip
+        nodes = {
+            name: tuple(features.split(","))
+            for name, features in (line.split("|") for line in listed.split())
+        }
+        yield Cluster(directory, conf, (directory / "registry.addr").read_text().strip(), nodes)
+    finally:
+        down = subprocess.run([script, "down"], capture_output=True, text=True, env=env)
+        assert down.returncode == 0, down.stderr
+
+
+@pytest.fixture(scope="module")
+def site(python_image: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("site") / "site.yaml"
+    path.write_text(f'bases:\n  "python:3.11-slim-bookworm": "{python_image}"\n')
+    return path
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("fleet")
+
+
+def fleet(
+    cluster: Cluster, site: Path, workdir: Path, *extra: str, timeout: int = 1800
+) -> CliResult:
+    return run_envforge(
+        "certify", "--backend", "slurm", "-m", str(MATRIX), "--site", str(site),
+        "--registry", cluster.registry, "--level", "1", "--db", str(workdir / "fleet.db"),
+        "--json", *extra, cwd=workdir, env=cluster.env, timeout=timeout,
+    )  # fmt: skip
+
+
+def pairs(result: CliResult) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(c["cell"], c["node"]): c for c in result.data["cells"]}
+
+
+def test_every_image_is_certified_on_every_node_by_digest(
+    cluster: Cluster, site: Path, workdir: Path
+) -> None:
+    result = fleet(cluster, site, workdir)
+    assert result.returncode == 0, why(result, workdir)
+    images = result.data["images"]
+    assert len(images) == 2 and all("@sha256:" in d for d in images.values())
+    assert all(d.startswith(cluster.registry + "/") for d in images.values())
+    found = pairs(result)
+    assert set(found) == {(cell, node) for cell in images for node in cluster.nodes}
+    for (cell, _node), got in found.items():
+        assert got["verdict"] == "CERTIFIED" and got["image_id"] == images[cell], got
+    rows = (
+        sqlite3.connect(workdir / "fleet.db")
+        .execute(
+            "SELECT c.image_id, json_extract(h.info, '$.node'), json_extract(h.info, '$.features') "
+            "FROM certificates c JOIN hosts h ON h.fingerprint = c.host_fingerprint"
+        )
+        .fetchall()
+    )
+    assert len(rows) == len(images) * len(cluster.nodes)
+    assert {r[1] for r in rows} == set(cluster.nodes)
+    assert all(tuple(json.loads(r[2])) == cluster.nodes[r[1]] for r in rows)
+    # The node records are the fleet table of `envforge report`.
+    report = run_envforge(
+        "report", "--db", str(workdir / "fleet.db"), "--format", "json", cwd=workdir
+    )
+    assert report.returncode == 0 and len(report.doc["data"]["hosts"]) == len(cluster.nodes)
+
+
+def test_a_constraint_selects_the_nodes_with_those_features(
+    cluster: Cluster, site: Path, workdir: Path
+) -> None:
+    feature = sorted({f for fs in cluster.nodes.values() for f in fs})[0]
+    wanted = {n for n, fs in cluster.nodes.items() if feature in fs}
+    assert 0 < len(wanted) < len(cluster.nodes), "the test cluster's features should differ"
+    result = fleet(cluster, site, workdir, "--constraint", feature, "--force")
+    assert result.returncode == 0, why(result, workdir)
+    assert {node for _, node in pairs(result)} == wanted
+
+
+def test_a_down_node_is_reported_not_tested_with_slurms_reason(
+    cluster: Cluster, site: Path, workdir: Path
+) -> None:
+    node = sorted(cluster.nodes)[0]
+    cluster.slurm("scontrol", "update", f"NodeName={node}", "State=DOWN", "Reason=envforge-test")
+    try:
+        result = fleet(cluster, site, workdir, "--force", "--select", "*3.15.1*")
+    finally:
+        cluster.slurm("scontrol", "update", f"NodeName={node}", "State=RESUME")
+    assert result.returncode == 1, why(result, workdir)
+    found = pairs(result)
+    untested = [got for (cell, n), got in found.items() if n == node]
+    assert [u["verdict"] for u in untested] == ["NOT_TESTED"]
+    assert untested[0]["diagnoses"][0]["code"] == "NODE_NOT_AVAILABLE"
+    assert "envforge-test" in untested[0]["diagnoses"][0]["summary"]
+    assert all(got["verdict"] == "CERTIFIED" for (_, n), got in found.items() if n != node)
+
+
+def test_a_cancelled_task_is_recorded_as_such_and_resume_fills_only_that_gap(
+    cluster: Cluster, site: Path, workdir: Path
+) -> None:
+    argv = [
+        sys.executable, "-m", "envforge", "certify", "--backend", "slurm", "-m", str(MATRIX),
+        "--site", str(site), "--registry", cluster.registry, "--level", "1", "--force",
+        "--select", "*3.15.0*", "--db", str(workdir / "fleet.db"), "--json",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        argv, cwd=workdir, env={**os.environ, **cluster.env}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    victim = None
+    deadline = time.time() + 600
+    while victim is None and time.time() < deadline and process.poll() is None:
+        running = cluster.slurm("squeue", "--noheader", "--states=RUNNING", "--format=%i|%j|%N")
+        ours = [line.split("|") for line in running.split() if "|envforge-" in line]
+        if ours:
+            victim = ours[0]
+        time.sleep(0.5)
+    assert victim is not None, "no task of the run was seen running"
+    cluster.slurm("scancel", victim[0])
+    out, err = process.communicate(timeout=1200)
+    doc = json.loads(out)
+    assert process.returncode == 1, err[-3000:]
+    run_id = doc["run_id"]
+    found = {(c["cell"], c["node"]): c for c in doc["data"]["cells"]}
+    cancelled = [got for (_, node), got in found.items() if node == victim[2]]
+    assert [c["diagnoses"][0]["code"] for c in cancelled] == ["SLURM_TASK_CANCELLED"]
+    assert "CANCELLED" in " ".join(cancelled[0]["diagnoses"][0]["evidence"])
+    others = [got for (_, node), got in found.items() if node != victim[2]]
+    assert others and all(got["verdict"] == "CERTIFIED" for got in others)
+
+    resumed = fleet(cluster, site, workdir, "--select", "*3.15.0*", "--resume", run_id)
+    assert resumed.returncode == 0, why(resumed, workdir)
+    assert {node for _, node in pairs(resumed)} == {victim[2]}
+    assert len(resumed.data["skipped"]) == len(cluster.nodes) - 1
+
+
+def test_an_unreachable_registry_stops_the_run_before_anything_is_submitted(
+    cluster: Cluster, site: Path, workdir: Path
+) -> None:
+    before = cluster.slurm("squeue", "--noheader", "--states=all", "--format=%i")
+    dead = f"127.0.0.1:{_free_port()}"  # nothing listens there: a stopped registry, as a client sees it
+    result = run_envforge(
+        "certify", "--backend", "slurm", "-m", str(MATRIX), "--site", str(site),
+        "--registry", dead, "--db", str(workdir / "fleet.db"), cwd=workdir, env=cluster.env,
+    )  # fmt: skip
+    assert result.returncode == 4 and f"registry {dead} does not answer" in result.stderr
+    assert "nothing was built or submitted" in result.stderr and "Traceback" not in result.stderr
+    assert cluster.slurm("squeue", "--noheader", "--states=all", "--format=%i") == before
