@@ -277,6 +277,8 @@ def _build(
         "ENVFORGE_ROLE": labels.ROLE_CELL_IMAGE,
     }
     buildargs = {"BASE_IMAGE": plan.base, **label_args}
+    if settings.buildkit and settings.nocache:
+        buildargs["ENVFORGE_REBUILD"] = settings.run_id  # every step again, the caches kept
     if plan.wheel_url:
         buildargs["ENVFORGE_WHEELHOUSE_URL"] = plan.wheel_url
     secrets = {}
@@ -298,7 +300,7 @@ def _build(
                 context,
                 tag=plan.tag,
                 buildargs=buildargs,
-                nocache=settings.nocache,
+                nocache=settings.nocache and settings.buildkit is None,
                 network_mode="none" if settings.offline else None,
                 buildkit=settings.buildkit,
                 secrets=secrets,

@@ -84,9 +84,11 @@ def builder_settings(
     """The builder's settings for ``run``: site, wheelhouse, logs, parallelism, cache."""
     site = site_of(ctx, options)
     wheelhouse = wheelhouse_of(ctx, options)
+    buildkit = buildkit_of(ctx, options, site)
     if site.ca_bundle:
+        where = "a BuildKit secret" if buildkit else "in the builder stage only"
         ctx.progress.note(
-            f"CA bundle for builds: {site.ca_bundle} (from {site.ca_bundle_origin}); builder stage only"
+            f"CA bundle for builds: {site.ca_bundle} (from {site.ca_bundle_origin}); {where}"
         )
     if wheelhouse:
         mode = (
@@ -95,7 +97,6 @@ def builder_settings(
             else "each wheel downloaded once"
         )
         ctx.progress.note(f"wheelhouse: {wheelhouse.directory} ({mode})")
-    buildkit = buildkit_of(ctx, options, site)
     return BuildSettings(
         site=site,
         logs_dir=run.logs_dir,

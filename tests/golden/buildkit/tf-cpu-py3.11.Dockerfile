@@ -5,6 +5,9 @@
 ARG BASE_IMAGE=debian:bookworm-slim
 
 FROM ${BASE_IMAGE}
+# A new value rebuilds every step below (envforge --no-cache) and keeps the cache mounts, which
+# BuildKit's own --no-cache would empty.
+ARG ENVFORGE_REBUILD=
 # hadolint ignore=DL3008,DL3009
 RUN --mount=type=cache,id=envforge-apt-debian-bookworm-slim,target=/var/cache/apt,sharing=locked \
     --mount=type=cache,id=envforge-apt-lists-debian-bookworm-slim,target=/var/lib/apt/lists,sharing=locked \

@@ -5,6 +5,9 @@
 ARG BASE_IMAGE=nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04
 
 FROM ${BASE_IMAGE}
+# A new value rebuilds every step below (envforge --no-cache) and keeps the cache mounts, which
+# BuildKit's own --no-cache would empty.
+ARG ENVFORGE_REBUILD=
 # hadolint ignore=DL3008,DL3009
 RUN --mount=type=cache,id=envforge-apt-nvidia-cuda-11.8.0-cudnn8-runtime-ubuntu22.04,target=/var/cache/apt,sharing=locked \
     --mount=type=cache,id=envforge-apt-lists-nvidia-cuda-11.8.0-cudnn8-runtime-ubuntu22.04,target=/var/lib/apt/lists,sharing=locked \
