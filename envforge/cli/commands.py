@@ -13,6 +13,7 @@ from ..jobs import build as build_job
 from ..jobs import certify as certify_job
 from ..jobs import doctor as doctor_job
 from ..jobs import fleet as fleet_job
+from ..jobs import fleet_rollout
 from ..jobs import forge as forge_job
 from ..jobs import matrix as matrix_job
 from ..jobs import report as report_job
@@ -172,12 +173,23 @@ def driver_check(args: argparse.Namespace, out: Output) -> int:
                 raise BadInputError(
                     "--baseline and --candidate go together (two run ids from the results database)"
                 )
+            if args.node:
+                canary = fleet_rollout.canary(
+                    ctx, fleet_rollout.CanaryRequest(args.node, args.baseline, args.candidate)
+                )
+                return _show(out, "driver-check", canary, views.canary)
             found = rollout_job.regressions(
                 ctx, rollout_job.RegressionRequest(args.baseline, args.candidate)
             )
             return _show(out, "driver-check", found, views.regressions)
         if not args.driver:
             raise BadInputError("driver-check needs --driver V (or --baseline RUN --candidate RUN)")
+        if args.fleet or args.constraint or args.nodes:
+            request_fleet = fleet_rollout.FleetRolloutRequest(
+                args.driver, args.constraint, tuple(args.nodes or ())
+            )
+            across = fleet_rollout.fleet_rollout(ctx, request_fleet)
+            return _show(out, "driver-check", across, views.fleet_rollout)
         gpu = _gpu(ctx, args.gpu) if args.gpu else None
         if args.image or args.db:
             request = rollout_job.RolloutRequest(

@@ -375,6 +375,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="run id before the upgrade (with --candidate: regressions)",
     )
     p.add_argument("--candidate", type=to.run_id, metavar="RUN", help="run id after the upgrade")
+    fleet = p.add_argument_group("a fleet (node records of certify --backend slurm)")
+    fleet.add_argument(
+        "--fleet",
+        action="store_true",
+        help="with --driver: which images keep working on which nodes of the results database",
+    )
+    fleet.add_argument(
+        "--constraint", type=to.constraint, metavar="EXPR", help="the nodes the driver goes to"
+    )
+    fleet.add_argument("--nodes", type=to.node_list, metavar="LIST", help="these nodes only")
+    fleet.add_argument(
+        "--node",
+        type=to.text,
+        metavar="NAME",
+        help="with --baseline/--candidate: the regressions on this (canary) node",
+    )
     _gpu(p)
     p.add_argument(
         "--require",

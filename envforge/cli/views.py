@@ -8,6 +8,7 @@ from ..jobs.build import BuildRunResult, RenderResult
 from ..jobs.certify import CertifyResult
 from ..jobs.doctor import DoctorResult
 from ..jobs.fleet import FleetResult
+from ..jobs.fleet_rollout import CanaryResult, FleetRolloutResult
 from ..jobs.forge import ForgeResult
 from ..jobs.matrix import DriverResult
 from ..jobs.rollout import RegressionResult, RolloutResult
@@ -21,6 +22,8 @@ __all__ = [
     "certify",
     "build",
     "fleet",
+    "fleet_rollout",
+    "canary",
     "render",
     "verify",
     "forge",
@@ -114,6 +117,44 @@ def fleet(out: Output, result: FleetResult) -> None:
     if result.skipped:
         out.note(f"{len(result.skipped)} pair(s) already recorded: not submitted again")
     out.note(f"run {result.run_id}; task files under {result.spool}")
+
+
+def fleet_rollout(out: Output, result: FleetRolloutResult) -> None:
+    images = sorted({i.name for n in result.nodes for i in n.items})
+    rows = []
+    for image in images:
+        marks = []
+        for node in result.nodes:
+            item = next((i for i in node.items if i.name == image), None)
+            marks.append(
+                "-"
+                if item is None
+                else "[green]keeps working[/]"
+                if item.keeps_working
+                else "[red]breaks[/]"
+            )
+        rows.append([escape(image), *marks])
+    heads = [f"{n.node} ({n.gpu or 'no GPU'})" for n in result.nodes]
+    out.table(f"driver {escape(result.driver)} across the fleet", ("image", *heads), rows)
+    for node in result.nodes:
+        for item in node.items:
+            if not item.keeps_working:
+                out.line(
+                    f"  {escape(node.node)}: {escape(item.name)}: {escape('; '.join(item.reasons))}"
+                )
+
+
+def canary(out: Output, result: CanaryResult) -> None:
+    out.line(
+        f"node {escape(result.node)}: run {result.baseline} (before) against {result.candidate} (after)"
+    )
+    for r in result.regressions:
+        codes = f" ({', '.join(r.new_codes)})" if r.new_codes else ""
+        out.line(f"  [red]regressed[/] {escape(r.cell)}: {r.baseline} -> {r.candidate}{codes}")
+    if not result.regressions:
+        out.line("  no regression")
+    for cell in result.missing_in_candidate:
+        out.note(f"{cell}: not in the candidate run")
 
 
 def render(out: Output, result: RenderResult) -> None:

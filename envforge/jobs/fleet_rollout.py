@@ -1,0 +1,194 @@
+"""A driver rollout across a fleet, from its node records: which images keep working on which
+nodes with a planned driver, and what regressed on a canary node between two runs.
+
+Each node's images are those certified there (its newest certificate per cell and image); each is
+judged by the knowledge base's driver rules against the image's CUDA and requirement, with the
+node's own GPU (its compute capability, and the knowledge base's entry for its name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BadInputError, NothingSelectedError
+from ..fleet.constraint import matches
+from ..host import HostInfo
+from ..knowledge.models import Gpu
+from ..results import Certificate, Verdict
+from .context import Context
+from .rollout import ImageUnderTest, Regression, RolloutItem, assess_rollout, compare_runs
+
+__all__ = [
+    "FleetRolloutRequest",
+    "FleetRolloutResult",
+    "fleet_rollout",
+    "CanaryRequest",
+    "CanaryResult",
+    "canary",
+]
+
+
+@dataclass(frozen=True)
+class FleetRolloutRequest:
+    driver: str
+    constraint: str | None = None  # the nodes the driver goes to (default: every node)
+    nodes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NodeRollout:
+    node: str
+    features: tuple[str, ...]
+    gpu: str | None
+    items: tuple[RolloutItem, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "features": list(self.features),
+            "gpu": self.gpu,
+            "images": [i.to_dict() for i in self.items],
+            "passed": all(i.keeps_working for i in self.items),
+        }
+
+
+@dataclass(frozen=True)
+class FleetRolloutResult:
+    driver: str
+    nodes: tuple[NodeRollout, ...]
+
+    @property
+    def breaking(self) -> list[tuple[str, str]]:
+        return [(n.node, i.name) for n in self.nodes for i in n.items if not i.keeps_working]
+
+    @property
+    def passed(self) -> bool:
+        return not self.breaking
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "driver": self.driver,
+            "nodes": [n.to_dict() for n in self.nodes],
+            "breaking": [{"node": n, "image": i} for n, i in self.breaking],
+            "passed": self.passed,
+        }
+
+
+def _nodes(
+    ctx: Context, names: tuple[str, ...], constraint: str | None
+) -> dict[str, tuple[HostInfo, set[str]]]:
+    """Node name -> (the node as last seen running a task, its fingerprints), of the store's node
+    records, named or matching ``constraint``. A node has one fingerprint per hardware, driver,
+    kernel or runtime it had (and one from before any task ran there: a NOT_TESTED record)."""
+    found: dict[str, tuple[HostInfo, set[str]]] = {}
+    for fp, host in ctx.existing_store().hosts().items():
+        if not host.node:
+            continue
+        seen, fingerprints = found.get(host.node, (host, set()))
+        fingerprints.add(fp)
+        better = host.engine != "unknown" and seen.engine == "unknown"
+        found[host.node] = (host if better else seen, fingerprints)
+    if not found:
+        raise NothingSelectedError(
+            f"{ctx.db_path} has no node records",
+            hint="certify on the cluster first: envforge certify --backend slurm",
+        )
+    unknown = [n for n in names if n not in found]
+    if unknown:
+        raise BadInputError(
+            f"--nodes: {', '.join(unknown)} has no records in {ctx.db_path}",
+            hint=f"nodes with records: {', '.join(sorted(found))}",
+        )
+    chosen = {
+        name: entry
+        for name, entry in found.items()
+        if (not names or name in names)
+        and (not constraint or matches(constraint, entry[0].features))
+    }
+    if not chosen:
+        raise NothingSelectedError(f"no node with records matches --constraint {constraint!r}")
+    return chosen
+
+
+def _gpu(ctx: Context, host: HostInfo) -> tuple[Gpu | None, str | None]:
+    if not host.gpus:
+        return None, None
+    first = host.gpus[0]
+    return ctx.kb.gpu(first.name), first.compute_capability
+
+
+def fleet_rollout(ctx: Context, request: FleetRolloutRequest) -> FleetRolloutResult:
+    nodes = _nodes(ctx, request.nodes, request.constraint)
+    node_of = {fp: name for name, (_, fps) in nodes.items() for fp in fps}
+    newest: dict[str, dict[tuple[str, str | None], Certificate]] = {name: {} for name in nodes}
+    for record in ctx.existing_store().certificates():
+        cert = record.certificate
+        if cert.host_fingerprint in node_of and cert.verdict is Verdict.CERTIFIED:
+            newest[node_of[cert.host_fingerprint]][(cert.cell_id, cert.image_id)] = cert
+    found = []
+    for name, (host, _) in sorted(nodes.items()):
+        images = [
+            ImageUnderTest(
+                c.image_ref or c.cell_id, c.expectations, c.expectations.nvidia_require_cuda
+            )
+            for c in newest[name].values()
+        ]
+        gpu, cc = _gpu(ctx, host)
+        items = assess_rollout(ctx.kb, driver=request.driver, images=images, gpu=gpu, cc=cc)
+        found.append(NodeRollout(name, host.features, gpu.name if gpu else None, tuple(items)))
+    return FleetRolloutResult(request.driver, tuple(found))
+
+
+@dataclass(frozen=True)
+class CanaryRequest:
+    node: str
+    baseline: str
+    candidate: str
+
+
+@dataclass(frozen=True)
+class CanaryResult:
+    node: str
+    baseline: str
+    candidate: str
+    regressions: tuple[Regression, ...]
+    missing_in_candidate: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.regressions
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "baseline": self.baseline,
+            "candidate": self.candidate,
+            "regressions": [r.to_dict() for r in self.regressions],
+            "missing_in_candidate": list(self.missing_in_candidate),
+            "passed": self.passed,
+        }
+
+
+def canary(ctx: Context, request: CanaryRequest) -> CanaryResult:
+    """What got worse on one node between a run before its driver upgrade and one after."""
+    store = ctx.existing_store()
+    known = {r.id for r in store.runs()}
+    for run_id in (request.baseline, request.candidate):
+        if run_id not in known:
+            raise BadInputError(f"run {run_id} is not in {ctx.db_path}")
+    fingerprints = {fp for fp, h in store.hosts().items() if h.node == request.node}
+    if not fingerprints:
+        raise BadInputError(f"--node {request.node} has no records in {ctx.db_path}")
+
+    def on_node(run_id: str) -> list[Certificate]:
+        return [
+            r.certificate
+            for r in store.certificates(run_id=run_id)
+            if r.certificate.host_fingerprint in fingerprints
+        ]
+
+    found, missing = compare_runs(on_node(request.baseline), on_node(request.candidate))
+    return CanaryResult(
+        request.node, request.baseline, request.candidate, tuple(found), tuple(missing)
+    )

@@ -1,0 +1,70 @@
+"""A driver rollout across a fleet's node records, and the regressions on a canary node."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from envforge.errors import BadInputError, NothingSelectedError
+from envforge.host import HostGpu
+from envforge.jobs.context import Context
+from envforge.jobs.fleet_rollout import (
+    CanaryRequest,
+    FleetRolloutRequest,
+    canary,
+    fleet_rollout,
+)
+from envforge.paths import StatePaths
+from envforge.results import Verdict
+from envforge.store import Store
+
+from ..records import GPU_HOST, TF221_CUDA, cert
+
+H100 = replace(GPU_HOST, node="gpu-h100-01", features=("h100", "drv580"))
+A100 = replace(
+    GPU_HOST,
+    node="gpu-a100-01",
+    features=("a100", "drv535"),
+    gpus=(HostGpu("NVIDIA A100-SXM4-80GB", "8.0"),),
+)
+LOCAL = GPU_HOST  # a record of this host, not of a node
+
+
+@pytest.fixture()
+def ctx(tmp_path: Path) -> Context:
+    db = tmp_path / "r.db"
+    with Store(db) as store:
+        store.start_run("before", command="certify --backend slurm", host=LOCAL, level=3)
+        store.start_run("after", command="certify --backend slurm", host=LOCAL, level=3)
+        for host in (H100, A100):
+            store.add_host(host)
+            store.add("before", cert("tf-cuda", host, level=3, expect=TF221_CUDA))
+        store.add("after", cert("tf-cuda", H100, Verdict.FAILED, level=1, expect=TF221_CUDA))
+        store.add("after", cert("tf-cuda", A100, level=3, expect=TF221_CUDA))
+        store.add("before", cert("local-only", LOCAL, level=3, expect=TF221_CUDA))
+    return Context(state=StatePaths(tmp_path / "state"), db=db)
+
+
+def test_an_old_driver_breaks_the_cuda_12_image_on_every_node_it_goes_to(ctx: Context) -> None:
+    result = fleet_rollout(ctx, FleetRolloutRequest("470.57.02"))
+    assert [n.node for n in result.nodes] == ["gpu-a100-01", "gpu-h100-01"]  # nodes only
+    assert not result.passed
+    assert {node for node, _ in result.breaking} == {"gpu-a100-01", "gpu-h100-01"}
+    fine = fleet_rollout(ctx, FleetRolloutRequest("580.65.06", constraint="h100"))
+    assert fine.passed and [n.node for n in fine.nodes] == ["gpu-h100-01"]
+
+
+def test_nodes_are_checked_by_name_and_constraint(ctx: Context) -> None:
+    with pytest.raises(BadInputError, match="--nodes: nope has no records"):
+        fleet_rollout(ctx, FleetRolloutRequest("580.65.06", nodes=("nope",)))
+    with pytest.raises(NothingSelectedError):
+        fleet_rollout(ctx, FleetRolloutRequest("580.65.06", constraint="l40s"))
+
+
+def test_the_canary_node_regressed_and_the_other_did_not(ctx: Context) -> None:
+    found = canary(ctx, CanaryRequest("gpu-h100-01", "before", "after"))
+    assert not found.passed and [r.cell for r in found.regressions] == ["tf-cuda"]
+    assert found.regressions[0].candidate == "FAILED L1"
+    assert canary(ctx, CanaryRequest("gpu-a100-01", "before", "after")).passed
