@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..errors import EXIT_FAILED, EXIT_OK, BadInputError
+from ..fleet.kubernetes import KubeTarget
 from ..jobs import build as build_job
 from ..jobs import certify as certify_job
 from ..jobs import doctor as doctor_job
 from ..jobs import fleet as fleet_job
 from ..jobs import fleet_rollout
 from ..jobs import forge as forge_job
+from ..jobs import kube as kube_job
 from ..jobs import matrix as matrix_job
 from ..jobs import report as report_job
 from ..jobs import rollout as rollout_job
@@ -46,6 +48,8 @@ def _exit(passed: bool) -> int:
 def certify(args: argparse.Namespace, out: Output) -> int:
     if args.backend == "slurm":
         return _fleet(args, out)
+    if args.backend == "kubernetes":
+        return _emit(args, out)
     if args.registry or args.resume or args.partition or args.constraint or args.nodes:
         raise BadInputError(
             "--registry, --partition, --constraint, --nodes and --resume are for --backend slurm",
@@ -71,6 +75,43 @@ def _fleet(args: argparse.Namespace, out: Output) -> int:
         out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
     else:
         views.fleet(out, result)
+    return _exit(result.passed)
+
+
+def _emit(args: argparse.Namespace, out: Output) -> int:
+    if not (args.emit and args.registry):
+        raise BadInputError(
+            "--backend kubernetes needs --emit DIR (where the Jobs go) and --registry R (where "
+            "the nodes pull the images from, by digest)"
+        )
+    targets = tuple(KubeTarget(k, v) for k, v in args.node_selector or ()) or (
+        kube_job.DEFAULT_TARGET,
+    )
+    request = kube_job.EmitRequest(
+        settings.selection(args),
+        settings.build_options(args),
+        settings.probe_options(args),
+        args.registry,
+        Path(args.emit),
+        targets,
+    )
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        result = kube_job.emit(ctx, request)
+    if out.json_mode:
+        out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
+    else:
+        views.emit(out, result)
+    return _exit(result.passed)
+
+
+def collect(args: argparse.Namespace, out: Output) -> int:
+    with _context(args) as ctx:
+        result = kube_job.collect(ctx, kube_job.CollectRequest(Path(args.directory)))
+    if out.json_mode:
+        out.json(envelope("collect", result.to_dict(), run_id=result.run_id))
+    else:
+        views.collect(out, result)
     return _exit(result.passed)
 
 
@@ -281,6 +322,7 @@ COMMANDS: dict[str, Command] = {
     "certify": certify,
     "build": build,
     "push": build,
+    "collect": collect,
     "render": render,
     "verify": verify,
     "forge": forge,

@@ -34,6 +34,7 @@ __all__ = [
     "run_id",
     "registry",
     "node_list",
+    "node_label",
     "constraint",
     "text",
     "readable_file",
@@ -217,6 +218,19 @@ def constraint(value: str) -> str:
         return check(text(value))
     except BadInputError as exc:
         raise argparse.ArgumentTypeError(exc.message.removeprefix("--constraint ")) from None
+
+
+def node_label(value: str) -> tuple[str, str]:
+    """A Kubernetes node label to pin Jobs by: KEY=VALUE (nvidia.com/gpu.product=NVIDIA-H100-80GB-HBM3)."""
+    key, sep, label = text(value).partition("=")
+    part = r"[A-Za-z0-9]([A-Za-z0-9_.-]{0,61}[A-Za-z0-9])?"
+    if (
+        not sep
+        or not re.fullmatch(rf"([a-z0-9.-]{{1,253}}/)?{part}", key)
+        or not re.fullmatch(rf"({part})?", label)
+    ):
+        raise _fail(value, "a node label KEY=VALUE (nvidia.com/gpu.product=NVIDIA-H100-80GB-HBM3)")
+    return key, label
 
 
 def run_id(value: str) -> str:

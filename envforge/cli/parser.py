@@ -154,9 +154,10 @@ def _cluster(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("on a cluster (--backend slurm)")
     g.add_argument(
         "--backend",
-        choices=("local", "slurm"),
+        choices=("local", "slurm", "kubernetes"),
         default="local",
-        help="local (default): probe on this host; slurm: on the cluster's nodes",
+        help="local (default): probe on this host; slurm: on the cluster's nodes; kubernetes: "
+        "write Job manifests (--emit DIR)",
     )
     g.add_argument("--partition", type=to.text, help="the Slurm partition (default: its default)")
     g.add_argument(
@@ -187,6 +188,19 @@ def _cluster(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--resume", type=to.run_id, metavar="RUN", help="submit only what RUN has no record of"
+    )
+    g.add_argument(
+        "--emit",
+        type=to.writable_dir,
+        metavar="DIR",
+        help="kubernetes: write the Jobs and collect.sh there (envforge applies nothing)",
+    )
+    g.add_argument(
+        "--node-selector",
+        action="append",
+        type=to.node_label,
+        metavar="KEY=VALUE",
+        help="kubernetes: a Job per image and label (repeatable; default nvidia.com/gpu.present=true)",
     )
 
 
@@ -250,6 +264,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOST[:PORT][/PREFIX]",
         help="where to push (credentials: the engine's own, docker login)",
     )
+    _json(p)
+
+    p = sub.add_parser(
+        "collect", help="record probe documents gathered from another backend (kubectl logs)"
+    )
+    p.add_argument(
+        "directory",
+        type=to.writable_dir,
+        metavar="DIR",
+        help="NAME.json (the probe's report) beside NAME.meta (cell=, image=, node=), or DIR/results/",
+    )
+    _db(p)
     _json(p)
 
     p = sub.add_parser("render", help="write the Dockerfiles of a matrix")

@@ -10,6 +10,7 @@ from ..jobs.doctor import DoctorResult
 from ..jobs.fleet import FleetResult
 from ..jobs.fleet_rollout import CanaryResult, FleetRolloutResult
 from ..jobs.forge import ForgeResult
+from ..jobs.kube import CollectResult, EmitResult
 from ..jobs.matrix import DriverResult
 from ..jobs.rollout import RegressionResult, RolloutResult
 from ..jobs.verify import Verification
@@ -24,6 +25,8 @@ __all__ = [
     "fleet",
     "fleet_rollout",
     "canary",
+    "emit",
+    "collect",
     "render",
     "verify",
     "forge",
@@ -155,6 +158,29 @@ def canary(out: Output, result: CanaryResult) -> None:
         out.line("  no regression")
     for cell in result.missing_in_candidate:
         out.note(f"{cell}: not in the candidate run")
+
+
+def emit(out: Output, result: EmitResult) -> None:
+    for cell, digest in result.images.items():
+        out.line(f"pushed {escape(cell)}: {escape(digest)}")
+    for path in result.manifests:
+        out.line(f"wrote {escape(str(path))}")
+    out.note(f"next: kubectl apply -f {result.out}; {result.script}; envforge collect {result.out}")
+
+
+def collect(out: Output, result: CollectResult) -> None:
+    rows = [
+        [
+            escape(i.cell_id),
+            escape(i.node),
+            verdict_markup(i.verdict),
+            f"L{i.level}",
+            escape(", ".join(i.codes)),
+        ]
+        for i in result.items
+    ]
+    out.table("envforge collect", ("cell", "node", "verdict", "level", "codes"), rows)
+    out.note(f"recorded as run {result.run_id}")
 
 
 def render(out: Output, result: RenderResult) -> None:

@@ -17,12 +17,20 @@ from pathlib import Path
 from ..certificate import certify, diagnosis_of, parse_probe_output, unreported
 from ..engine import ClusterNode
 from ..expectations import Expectations
-from ..host import HostInfo, parse_nvidia_smi
+from ..host import HostGpu, HostInfo, parse_nvidia_smi
 from ..probe.codes import Code
 from ..results import Certificate, ContainerRun, Verdict
 from ..untrusted import printable, read_tail
 
-__all__ = ["Pair", "TaskFiles", "SlurmOutcome", "read_task", "judge_task", "not_tested"]
+__all__ = [
+    "Pair",
+    "TaskFiles",
+    "host_from_report",
+    "SlurmOutcome",
+    "read_task",
+    "judge_task",
+    "not_tested",
+]
 
 MAX_REPORT = 16 * 2**20
 MAX_LOG = 256 * 2**10
@@ -219,4 +227,31 @@ def judge_task(
         image_id=pair.image,
         image_ref=pair.image,
         probe=run,
+    )
+
+
+def host_from_report(doc: dict[str, object], node: str, features: tuple[str, ...] = ()) -> HostInfo:
+    """A node known only by what its probe reported (collected from another backend): its driver
+    and GPUs from NVML, named by the scheduler's name for it."""
+    nvml = doc.get("nvml") if isinstance(doc.get("nvml"), dict) else {}
+    assert isinstance(nvml, dict)
+    gpus = tuple(
+        HostGpu(str(g.get("name")), str(g.get("compute_capability") or "") or None)
+        for g in nvml.get("gpus") or []
+        if isinstance(g, dict)
+    )
+    container = doc.get("container") if isinstance(doc.get("container"), dict) else {}
+    assert isinstance(container, dict)
+    markers = container.get("markers") or {}
+    runtime = next((name for name, on in sorted(markers.items()) if on), "unknown")
+    return HostInfo(
+        hostname=node,
+        kernel="?",
+        os="?",
+        engine=runtime,
+        engine_gpu_runtime=bool(gpus),
+        driver=str(nvml.get("driver_version")) if nvml.get("driver_version") else None,
+        gpus=gpus,
+        node=node,
+        features=features,
     )

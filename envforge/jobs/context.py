@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import paths
 from ..engine import Cluster, Engine, connect, connect_cluster
-from ..errors import BadInputError
+from ..errors import BadInputError, EngineUnavailableError
 from ..host import HostInfo, detect_host
 from ..knowledge import KnowledgeBase, load_knowledge
 from ..store import Store, new_run_id
@@ -74,7 +74,12 @@ class Context:
 
     @cached_property
     def host(self) -> HostInfo:
-        return detect_host(self.engine.info())
+        """This host, with its engine's description (or none: jobs that need no engine, such as
+        collect, still record the host they ran on)."""
+        try:
+            return detect_host(self.engine.info())
+        except EngineUnavailableError:
+            return detect_host(None)
 
     @property
     def store(self) -> Store:

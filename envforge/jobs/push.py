@@ -20,7 +20,6 @@ def push_image(ctx: Context, built: BuildResult, registry: str, run: Run) -> str
     ctx.engine.tag(built.image_id, ref)
     digest = ctx.engine.push(ref)
     ctx.store.add_push(built.image_id, digest, cell_id=built.cell_id, run_id=run.id)
-    ctx.progress.note(f"pushed {built.cell_id}: {digest}")
     return digest
 
 

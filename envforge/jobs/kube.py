@@ -1,0 +1,218 @@
+"""``envforge certify --backend kubernetes --emit DIR`` and ``envforge collect DIR``.
+
+Emit: every selected cell built here and pushed by digest; for each image and each node label
+given, a Job manifest in DIR and one ``collect.sh`` that waits for the Jobs and keeps what each
+printed (and the node it ran on) under DIR/results/. envforge applies nothing.
+
+Collect: the probe documents under DIR/results/ (each ``NAME.json``, with ``NAME.meta`` saying
+cell, image and node), or any DIR of such pairs gathered from another backend, judged exactly as a
+local report (bounded, schema-checked) and recorded per (cell, digest, node).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..certificate import certify, parse_probe_output
+from ..errors import BadInputError, NothingSelectedError
+from ..expectations import Expectations
+from ..fleet.kubernetes import KubeTarget, collect_script, job_manifest, job_name
+from ..fleet.tasks import host_from_report
+from ..results import BuildResult, ContainerRun, Verdict
+from ..untrusted import read_tail
+from .certify import build, expand_matrix, plan, select_cells
+from .context import Context
+from .options import BuildOptions, ProbeOptions, Selection, builder_settings
+from .push import check_registry, push_all
+
+__all__ = ["EmitRequest", "EmitResult", "emit", "CollectRequest", "CollectResult", "collect"]
+
+DEFAULT_TARGET = KubeTarget("nvidia.com/gpu.present", "true")
+
+
+@dataclass(frozen=True)
+class EmitRequest:
+    selection: Selection
+    build: BuildOptions
+    probe: ProbeOptions
+    registry: str
+    out: Path
+    targets: tuple[KubeTarget, ...] = (DEFAULT_TARGET,)
+
+
+@dataclass(frozen=True)
+class EmitResult:
+    run_id: str
+    out: Path
+    images: dict[str, str]
+    builds: tuple[BuildResult, ...]
+    manifests: tuple[Path, ...]
+    script: Path
+
+    @property
+    def passed(self) -> bool:
+        return all(b.ok for b in self.builds)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "out": str(self.out),
+            "images": self.images,
+            "builds": [b.to_dict() for b in self.builds],
+            "manifests": [str(m) for m in self.manifests],
+            "collect_script": str(self.script),
+            "passed": self.passed,
+        }
+
+
+def emit(ctx: Context, request: EmitRequest) -> EmitResult:
+    check_registry(ctx, request.registry)
+    expansion = expand_matrix(ctx, request.selection)
+    cells = select_cells(expansion, request.selection)
+    by_id = {c.id: c for c in cells}
+    matrix = expansion.matrix
+    with ctx.run(
+        f"certify --backend kubernetes --emit {request.out}",
+        level=request.probe.level,
+        matrix=str(matrix.path),
+        matrix_digest=matrix.digest,
+    ) as active:
+        settings = builder_settings(
+            ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
+        )
+        ctx.progress.cells([c.id for c in cells])
+        builds = list(build(ctx, plan(ctx, cells, settings.builder), settings))
+        images = push_all(ctx, builds, request.registry, active)
+    request.out.mkdir(parents=True, exist_ok=True)
+    manifests, jobs = [], []
+    for cell_id, image in images.items():
+        for target in request.targets:
+            manifest = job_manifest(
+                run_id=active.id,
+                cell_id=cell_id,
+                image=image,
+                target=target,
+                level=request.probe.level,
+                timeout_s=int(request.probe.timeout_s),
+                limits=request.probe.limits,
+                gpu=by_id[cell_id].spec.accelerator == "cuda",
+            )
+            name = job_name(active.id, cell_id, target)
+            path = request.out / f"{name}.yaml"
+            path.write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
+            manifests.append(path)
+            jobs.append((name, cell_id, image))
+    script = request.out / "collect.sh"
+    script.write_text(collect_script(jobs, int(request.probe.timeout_s)), encoding="utf-8")
+    script.chmod(0o755)
+    return EmitResult(active.id, request.out, images, tuple(builds), tuple(manifests), script)
+
+
+@dataclass(frozen=True)
+class CollectRequest:
+    directory: Path
+
+
+@dataclass(frozen=True)
+class Collected:
+    source: Path
+    cell_id: str
+    image: str
+    node: str
+    verdict: str
+    level: int
+    codes: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "source": str(self.source),
+            "cell": self.cell_id,
+            "image": self.image,
+            "node": self.node,
+            "verdict": self.verdict,
+            "level": self.level,
+            "codes": list(self.codes),
+        }
+
+
+@dataclass(frozen=True)
+class CollectResult:
+    run_id: str
+    items: tuple[Collected, ...]
+
+    @property
+    def passed(self) -> bool:
+        return all(i.verdict == Verdict.CERTIFIED.value for i in self.items)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"passed": self.passed, "collected": [i.to_dict() for i in self.items]}
+
+
+def _meta(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        raise BadInputError(
+            f"{path}: missing: each NAME.json needs a NAME.meta with image= and node= lines"
+        )
+    found = {}
+    for line in read_tail(path, 4096)[0].splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in ("cell", "image", "node") and value.strip():
+            found[key.strip()] = value.strip()[:300]
+    missing = {"image", "node"} - set(found)
+    if missing:
+        raise BadInputError(f"{path}: no {' or '.join(sorted(missing))}= line")
+    return found
+
+
+def collect(ctx: Context, request: CollectRequest) -> CollectResult:
+    root = request.directory
+    results = root / "results" if (root / "results").is_dir() else root
+    documents = sorted(results.glob("*.json"))
+    if not documents:
+        raise NothingSelectedError(
+            f"{results}: no probe documents (NAME.json beside NAME.meta)",
+            hint="run the collect.sh that envforge certify --backend kubernetes --emit wrote",
+        )
+    items = []
+    with ctx.run(f"collect {root}", level=0) as active:
+        for document in documents:
+            meta = _meta(document.with_suffix(".meta"))
+            stdout = read_tail(document, 16 * 2**20)[0]
+            doc = parse_probe_output(stdout) or {}
+            expect = Expectations.from_dict(
+                doc.get("expect") if isinstance(doc.get("expect"), dict) else {}
+            )
+            cell_id = meta.get("cell") or str(
+                (doc.get("expect") or {}).get("cell") or document.stem
+            )
+            requested = doc.get("level_requested")
+            level = requested if isinstance(requested, int) and 1 <= requested <= 3 else 1
+            host = host_from_report(doc, meta["node"])
+            cert = certify(
+                cell_id=cell_id,
+                expectations=expect,
+                level=level,
+                host=host,
+                image_id=meta["image"],
+                image_ref=meta["image"],
+                probe=ContainerRun(
+                    exit_code=0 if doc else None, stdout=stdout, stderr="", seconds=0.0
+                ),
+            )
+            ctx.store.add_host(host)
+            ctx.store.add(active.id, cert, probe_log=str(document))
+            items.append(
+                Collected(
+                    document,
+                    cell_id,
+                    meta["image"],
+                    meta["node"],
+                    cert.verdict.value,
+                    cert.level_reached,
+                    tuple(d.code for d in cert.diagnoses),
+                )  # fmt: skip
+            )
+    return CollectResult(active.id, tuple(items))
