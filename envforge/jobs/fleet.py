@@ -48,7 +48,7 @@ class ClusterOptions:
     runtime: str = "docker"
     spool: Path | None = None
     resume: str | None = None
-    poll_s: float = 1.0
+    poll_s: float = 2.0  # the longest wait between two looks at the queue
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,7 @@ class FleetResult:
     builds: tuple[BuildResult, ...]
     cells: tuple[CellResult, ...]  # one per (cell, node), and per cell whose build failed
     skipped: tuple[str, ...] = ()  # pairs already recorded (resume, or certified before)
+    timings: dict[str, float] = field(default_factory=dict)  # build, push, submit, follow (s)
 
     @property
     def passed(self) -> bool:
@@ -95,6 +96,7 @@ class FleetResult:
                 for c in self.cells
             ],
             "skipped": list(self.skipped),
+            "timings": self.timings,
         }
 
 
@@ -183,7 +185,10 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
             ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
         )
         ctx.progress.cells([c.id for c in cells])
+        clock = time.perf_counter()
         builds = list(build(ctx, plan(ctx, cells, settings.builder), settings))
+        timings = {"build_s": time.perf_counter() - clock}
+        clock = time.perf_counter()
         results: list[CellResult] = []
         images: dict[str, str] = {}
         for built in builds:
@@ -194,6 +199,7 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         for built in builds:  # every push before anything is submitted
             if built.ok:
                 images[built.cell_id] = push_image(ctx, built, options.registry, active)
+        timings["push_s"] = time.perf_counter() - clock
         built_by_id = {b.cell_id: b for b in builds}
         pairs = [
             Pair(cell_id, image, node.name, by_id[cell_id].spec.expect)
@@ -213,8 +219,12 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         ctx.progress.cells([p.key for p in runnable])
         follow = _Follow(nodes=node_by_name)
         try:
+            clock = time.perf_counter()
             _submit(ctx, request, active, spool, runnable, follow)
+            timings["submit_s"] = time.perf_counter() - clock
+            clock = time.perf_counter()
             results += _collect(ctx, request, active, spool, follow, built_by_id)
+            timings["follow_s"] = time.perf_counter() - clock
         except BaseException:
             open_jobs = follow.open()
             cluster.cancel(open_jobs)
@@ -228,6 +238,7 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         builds=tuple(builds),
         cells=tuple(sorted(results, key=lambda r: r.cell_id)),
         skipped=skipped,
+        timings={k: round(v, 3) for k, v in timings.items()},
     )
 
 
@@ -298,6 +309,7 @@ def _collect(
     """Follow the tasks until each has finished; judge and record each as it finishes."""
     results: list[CellResult] = []
     unknown: dict[str, int] = {}
+    wait = 0.2  # short tasks are seen finishing at once; long runs are polled every poll_s
     while follow.open():
         states = ctx.cluster.states(follow.open())
         for job in follow.open():
@@ -324,7 +336,8 @@ def _collect(
             results.append(result)
             ctx.progress.cell_done(result)
         if follow.open():
-            time.sleep(request.cluster.poll_s)
+            time.sleep(wait)
+            wait = min(request.cluster.poll_s, wait * 1.5)
     return results
 
 
