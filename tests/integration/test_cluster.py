@@ -58,11 +58,11 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         "ENVFORGE_REGISTRY_PORT": str(_free_port()),
     }
     script = str(ROOT / "scripts" / "cluster")
-    up = subprocess.run([script, "up"], capture_output=True, text=True, env=env, timeout=600)
-    if up.returncode == 4:
-        pytest.skip(f"no Slurm here and none can be installed: {up.stderr.strip()}")
-    assert up.returncode == 0, up.stdout + up.stderr
     try:
+        up = subprocess.run([script, "up"], capture_output=True, text=True, env=env, timeout=600)
+        if up.returncode == 4:
+            pytest.skip(f"no Slurm here and none can be installed: {up.stderr.strip()}")
+        assert up.returncode == 0, up.stdout + up.stderr
         conf = directory / "slurm.conf"
         listed = subprocess.run(
             ["sinfo", "--Node", "--noheader", "--format=%N|%f"],
@@ -73,7 +73,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
             for name, features in (line.split("|") for line in listed.split())
         }
         yield Cluster(directory, conf, (directory / "registry.addr").read_text().strip(), nodes)
-    finally:
+    finally:  # also after a failed `up`: it stops whatever that started
         down = subprocess.run([script, "down"], capture_output=True, text=True, env=env)
         assert down.returncode == 0, down.stderr
 
