@@ -15,6 +15,7 @@ from ..jobs import certify as certify_job
 from ..jobs import doctor as doctor_job
 from ..jobs import fleet as fleet_job
 from ..jobs import fleet_rollout
+from ..jobs import fleet_verify as fleet_verify_job
 from ..jobs import forge as forge_job
 from ..jobs import kube as kube_job
 from ..jobs import matrix as matrix_job
@@ -50,11 +51,7 @@ def certify(args: argparse.Namespace, out: Output) -> int:
         return _fleet(args, out)
     if args.backend == "kubernetes":
         return _emit(args, out)
-    if args.registry or args.resume or args.partition or args.constraint or args.nodes:
-        raise BadInputError(
-            "--registry, --partition, --constraint, --nodes and --resume are for --backend slurm",
-            hint="to push images from this host: envforge build --registry R (or envforge push)",
-        )
+    _local_only(args)
     request = settings.certify(args)
     with _context(args) as ctx, out.progress() as progress:
         ctx.progress = progress
@@ -63,6 +60,26 @@ def certify(args: argparse.Namespace, out: Output) -> int:
         out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
     else:
         views.certify(out, result)
+    return _exit(result.passed)
+
+
+def _local_only(args: argparse.Namespace) -> None:
+    if args.registry or args.resume or args.partition or args.constraint or args.nodes:
+        raise BadInputError(
+            "--registry, --partition, --constraint, --nodes and --resume are for --backend slurm",
+            hint="to push images from this host: envforge build --registry R (or envforge push)",
+        )
+
+
+def _fleet_verify(args: argparse.Namespace, out: Output) -> int:
+    request = settings.fleet_verify(args)
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        result = fleet_verify_job.run(ctx, request)
+    if out.json_mode:
+        out.json(envelope("verify", result.to_dict(), run_id=result.run_id))
+    else:
+        views.fleet(out, result, command="verify")
     return _exit(result.passed)
 
 
@@ -143,6 +160,9 @@ def render(args: argparse.Namespace, out: Output) -> int:
 
 
 def verify(args: argparse.Namespace, out: Output) -> int:
+    if args.backend == "slurm":
+        return _fleet_verify(args, out)
+    _local_only(args)
     with _context(args) as ctx:
         result = verify_job.verify(ctx, settings.verify(args))
     if out.json_mode:

@@ -150,14 +150,14 @@ def _registry(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _cluster(p: argparse.ArgumentParser) -> None:
+def _cluster(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> None:
     g = p.add_argument_group("on a cluster (--backend slurm)")
     g.add_argument(
         "--backend",
-        choices=("local", "slurm", "kubernetes"),
+        choices=("local", "slurm", "kubernetes") if kubernetes else ("local", "slurm"),
         default="local",
-        help="local (default): probe on this host; slurm: on the cluster's nodes; kubernetes: "
-        "write Job manifests (--emit DIR)",
+        help="local (default): probe on this host; slurm: on the cluster's nodes"
+        + ("; kubernetes: write Job manifests (--emit DIR)" if kubernetes else ""),
     )
     g.add_argument("--partition", type=to.text, help="the Slurm partition (default: its default)")
     g.add_argument(
@@ -189,6 +189,8 @@ def _cluster(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--resume", type=to.run_id, metavar="RUN", help="submit only what RUN has no record of"
     )
+    if not kubernetes:
+        return
     g.add_argument(
         "--emit",
         type=to.writable_dir,
@@ -299,10 +301,17 @@ def build_parser() -> argparse.ArgumentParser:
     _json(p)
 
     p = sub.add_parser("verify", help="run an image's probe (or inject one) and judge it")
-    p.add_argument("image", type=to.image_reference, help="image reference or id")
+    p.add_argument(
+        "image",
+        nargs="+",
+        type=to.image_reference,
+        help="image reference or id (several with --backend slurm)",
+    )
     _probe(p)
     _accelerator(p, "what the image must use (default: its labels; none for foreign images)")
     _db(p, "also record the certificate in this results database")
+    _registry(p)
+    _cluster(p, kubernetes=False)
     _json(p)
 
     p = sub.add_parser(

@@ -13,6 +13,7 @@ from ..errors import BadInputError
 from ..jobs.certify import CertifyRequest
 from ..jobs.doctor import DoctorRequest
 from ..jobs.fleet import ClusterOptions, FleetRequest
+from ..jobs.fleet_verify import FleetVerifyRequest
 from ..jobs.forge import ForgeRequest
 from ..jobs.options import BuildOptions, ProbeOptions, Selection
 from ..jobs.verify import VerifyRequest
@@ -78,13 +79,18 @@ def certify(args: argparse.Namespace) -> CertifyRequest:
 
 
 def fleet(args: argparse.Namespace) -> FleetRequest:
+    return FleetRequest(selection(args), build_options(args), probe_options(args), cluster(args))
+
+
+def cluster(args: argparse.Namespace) -> ClusterOptions:
+    """The cluster options of certify and verify with ``--backend slurm``."""
     if not args.registry:
         raise BadInputError(
             "--backend slurm needs --registry HOST[:PORT][/PREFIX]: the nodes pull each image "
             "from it by digest",
             hint="scripts/cluster up starts one on 127.0.0.1 (scripts/cluster status says where)",
         )
-    cluster = ClusterOptions(
+    return ClusterOptions(
         registry=args.registry,
         partition=args.partition,
         constraint=args.constraint,
@@ -94,12 +100,25 @@ def fleet(args: argparse.Namespace) -> FleetRequest:
         spool=args.spool,
         resume=args.resume,
     )
-    return FleetRequest(selection(args), build_options(args), probe_options(args), cluster)
+
+
+def fleet_verify(args: argparse.Namespace) -> FleetVerifyRequest:
+    return FleetVerifyRequest(
+        images=tuple(dict.fromkeys(args.image)),
+        probe=probe_options(args),
+        cluster=cluster(args),
+        expect_accelerator=args.expect_accelerator,
+    )
 
 
 def verify(args: argparse.Namespace) -> VerifyRequest:
+    if len(args.image) > 1:
+        raise BadInputError(
+            f"verify: {len(args.image)} images given; one at a time on this host",
+            hint="several images at once: verify --backend slurm --registry R IMAGE...",
+        )
     return VerifyRequest(
-        image=args.image,
+        image=args.image[0],
         probe=probe_options(args),
         expect_accelerator=args.expect_accelerator,
         record=args.db is not None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from ..fleet.tasks import pair_key
 from ..jobs.build import BuildRunResult, RenderResult
 from ..jobs.certify import CertifyResult
 from ..jobs.doctor import DoctorResult
@@ -92,11 +93,11 @@ def build(out: Output, result: BuildRunResult) -> None:
         out.line(f"pushed {escape(cell)}: {escape(digest)}")
 
 
-def fleet(out: Output, result: FleetResult) -> None:
-    """One row per cell, one column per node: the verdict there (and why not, below the table)."""
-    cells = sorted({c.cell_id.split("@", 1)[0] for c in result.cells})
+def fleet(out: Output, result: FleetResult, *, command: str = "certify") -> None:
+    """One row per cell (or image), one column per node: the verdict there (why not, below)."""
+    cells = sorted({c.certificate.cell_id for c in result.cells} | set(result.images))
     nodes = [n.name for n in result.nodes]
-    found = {(c.cell_id.split("@", 1)[0], c.cell_id.split("@", 1)[-1]): c for c in result.cells}
+    found = {(c.certificate.cell_id, c.cell_id.rsplit("@", 1)[-1]): c for c in result.cells}
     rows = []
     for cell in cells:
         marks = []
@@ -106,10 +107,11 @@ def fleet(out: Output, result: FleetResult) -> None:
                 verdict_markup(got.certificate.verdict.value)
                 + (f" L{got.certificate.level_reached}" if got.certificate else "")
                 if got
-                else ("[dim]skipped[/]" if f"{cell}@{node}" in result.skipped else "-")
+                else ("[dim]skipped[/]" if pair_key(cell, node) in result.skipped else "-")
             )
         rows.append([cell, escape(result.images.get(cell, "-")), *marks])
-    out.table(f"envforge certify on {escape(result.cluster)}", ("cell", "image", *nodes), rows)
+    first = "cell" if command == "certify" else "image"
+    out.table(f"envforge {command} on {escape(result.cluster)}", (first, "pushed as", *nodes), rows)
     for done in result.cells:
         cert = done.certificate
         if not cert and cert.diagnoses:

@@ -24,6 +24,7 @@ from ..untrusted import printable, read_tail
 
 __all__ = [
     "Pair",
+    "pair_key",
     "TaskFiles",
     "host_from_report",
     "SlurmOutcome",
@@ -46,6 +47,11 @@ _SLURM_CODES = {
 }
 
 
+def pair_key(cell_id: str, node: str) -> str:
+    """A (cell, node) pair as a file name: unique in a run, safe on any file system."""
+    return re.sub(r"[^A-Za-z0-9_.@-]", "_", f"{cell_id}@{node}")
+
+
 @dataclass(frozen=True)
 class Pair:
     """One task: a cell's image, by digest, probed on one node."""
@@ -58,7 +64,7 @@ class Pair:
     @property
     def key(self) -> str:
         """A file name for the pair: unique in a run, safe on any file system."""
-        return re.sub(r"[^A-Za-z0-9_.@-]", "_", f"{self.cell_id}@{self.node}")
+        return pair_key(self.cell_id, self.node)
 
     @property
     def gpu(self) -> bool:

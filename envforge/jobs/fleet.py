@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..certificate import certify
 from ..engine import ClusterJob, ClusterNode
@@ -33,7 +33,16 @@ from .context import Context, Run
 from .options import BuildOptions, ProbeOptions, Selection, builder_settings
 from .push import check_registry, push_image
 
-__all__ = ["ClusterOptions", "FleetRequest", "FleetResult", "run", "select_nodes"]
+__all__ = [
+    "ClusterOptions",
+    "FleetRequest",
+    "FleetResult",
+    "Submission",
+    "open_spool",
+    "probe_pairs",
+    "run",
+    "select_nodes",
+]
 
 PULL_ALLOWANCE_S = 600  # the task's Slurm time limit: the probe's timeout plus this for the pull
 
@@ -49,6 +58,15 @@ class ClusterOptions:
     spool: Path | None = None
     resume: str | None = None
     poll_s: float = 2.0  # the longest wait between two looks at the queue
+
+
+class Submission(Protocol):
+    """What submitting and following tasks needs of a request (certify's or verify's)."""
+
+    @property
+    def probe(self) -> ProbeOptions: ...
+    @property
+    def cluster(self) -> ClusterOptions: ...
 
 
 @dataclass(frozen=True)
@@ -125,7 +143,7 @@ def select_nodes(
     return chosen
 
 
-def _already(ctx: Context, pair: Pair, request: FleetRequest) -> bool:
+def _already(ctx: Context, pair: Pair, request: Submission) -> bool:
     """Whether ``pair`` needs no task: recorded in the resumed run (a record of a task that did not
     test the image, a code of the cluster layer, is a gap), or certified there before."""
     if request.cluster.resume:
@@ -173,14 +191,7 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         matrix=str(matrix.path),
         matrix_digest=matrix.digest,
     ) as active:
-        spool = (options.spool or ctx.state.root / "spool") / active.id
-        spool.mkdir(parents=True, exist_ok=True)
-        ctx.progress.note(
-            f"{len(cells)} cell(s) on {len(nodes)} node(s) of {cluster.describe()}, run {active.id}"
-        )
-        down = [n for n in nodes if not n.available]
-        for node in down:
-            ctx.progress.note(f"node {node.name} is {node.state} ({node.reason or 'no reason'})")
+        spool = open_spool(ctx, options, active, nodes, f"{len(cells)} cell(s)")
         settings = builder_settings(
             ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
         )
@@ -206,29 +217,11 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
             for cell_id, image in images.items()
             for node in nodes
         ]
-        node_by_name = {n.name: n for n in nodes}
-        skipped = tuple(p.key for p in pairs if _already(ctx, p, request))
-        todo = [p for p in pairs if p.key not in skipped]
-        for pair in todo:
-            node = node_by_name[pair.node]
-            if not node.available:
-                cert = not_tested(pair, node, request.probe.level)
-                _record(ctx, active, cert, node_host(node, {}), built_by_id[pair.cell_id], None)
-                results.append(CellResult(pair.key, built_by_id[pair.cell_id], cert))
-        runnable = [p for p in todo if node_by_name[p.node].available]
-        ctx.progress.cells([p.key for p in runnable])
-        follow = _Follow(nodes=node_by_name)
-        try:
-            clock = time.perf_counter()
-            _submit(ctx, request, active, spool, runnable, follow)
-            timings["submit_s"] = time.perf_counter() - clock
-            clock = time.perf_counter()
-            results += _collect(ctx, request, active, spool, follow, built_by_id)
-            timings["follow_s"] = time.perf_counter() - clock
-        except BaseException:
-            open_jobs = follow.open()
-            cluster.cancel(open_jobs)
-            raise
+        probed, skipped, probe_timings = probe_pairs(
+            ctx, request, active, spool, pairs, nodes, built_by_id
+        )
+        results += probed
+        timings.update(probe_timings)
     return FleetResult(
         run_id=active.id,
         cluster=cluster.describe(),
@@ -240,6 +233,59 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         skipped=skipped,
         timings={k: round(v, 3) for k, v in timings.items()},
     )
+
+
+def open_spool(
+    ctx: Context, options: ClusterOptions, active: Run, nodes: list[ClusterNode], what: str
+) -> Path:
+    """The run's spool directory, made; the preamble names the cluster and the nodes down."""
+    spool = (options.spool or ctx.state.spool) / active.id
+    spool.mkdir(parents=True, exist_ok=True)
+    ctx.progress.note(
+        f"{what} on {len(nodes)} node(s) of {ctx.cluster.describe()}, run {active.id}"
+    )
+    for node in nodes:
+        if not node.available:
+            ctx.progress.note(f"node {node.name} is {node.state} ({node.reason or 'no reason'})")
+    return spool
+
+
+def probe_pairs(
+    ctx: Context,
+    request: Submission,
+    active: Run,
+    spool: Path,
+    pairs: list[Pair],
+    nodes: list[ClusterNode],
+    builds: dict[str, BuildResult],
+) -> tuple[list[CellResult], tuple[str, ...], dict[str, float]]:
+    """Submit one task per pair not yet recorded, follow them, judge and record each; a pair on a
+    node that is down is recorded NOT_TESTED. Returns the results, the pairs skipped and timings."""
+    node_by_name = {n.name: n for n in nodes}
+    skipped = tuple(p.key for p in pairs if _already(ctx, p, request))
+    todo = [p for p in pairs if p.key not in skipped]
+    results: list[CellResult] = []
+    for pair in todo:
+        node = node_by_name[pair.node]
+        if not node.available:
+            cert = not_tested(pair, node, request.probe.level)
+            _record(ctx, active, cert, node_host(node, {}), builds[pair.cell_id], None)
+            results.append(CellResult(pair.key, builds[pair.cell_id], cert))
+    runnable = [p for p in todo if node_by_name[p.node].available]
+    ctx.progress.cells([p.key for p in runnable])
+    follow = _Follow(nodes=node_by_name)
+    timings: dict[str, float] = {}
+    try:
+        clock = time.perf_counter()
+        _submit(ctx, request, active, spool, runnable, follow)
+        timings["submit_s"] = time.perf_counter() - clock
+        clock = time.perf_counter()
+        results += _collect(ctx, request, active, spool, follow, builds)
+        timings["follow_s"] = time.perf_counter() - clock
+    except BaseException:
+        ctx.cluster.cancel(follow.open())
+        raise
+    return results, skipped, timings
 
 
 def _build_failure(ctx: Context, cell: Cell, built: BuildResult, level: int) -> Certificate:
@@ -257,7 +303,7 @@ def _build_failure(ctx: Context, cell: Cell, built: BuildResult, level: int) -> 
 
 def _submit(
     ctx: Context,
-    request: FleetRequest,
+    request: Submission,
     run: Run,
     spool: Path,
     pairs: list[Pair],
@@ -300,7 +346,7 @@ def _submit(
 
 def _collect(
     ctx: Context,
-    request: FleetRequest,
+    request: Submission,
     run: Run,
     spool: Path,
     follow: _Follow,

@@ -5,17 +5,26 @@ login``); envforge neither asks for nor keeps any.
 
 from __future__ import annotations
 
+import re
+
 from ..errors import EngineUnavailableError
 from ..results import BuildResult
 from .context import Context, Run
 
-__all__ = ["check_registry", "push_image", "push_all"]
+__all__ = ["check_registry", "push_image", "push_all", "repository_name"]
+
+
+def repository_name(name: str) -> str:
+    """A cell id or an image reference as one path component of a repository (``[a-z0-9._-]``,
+    starting with a letter or digit): ``python:3.11-slim`` -> ``python-3.11-slim``."""
+    cleaned = re.sub(r"[^a-z0-9._-]+|[._-]{2,}", "-", name.lower()).strip("._-")
+    return cleaned[:128] or "image"
 
 
 def push_image(ctx: Context, built: BuildResult, registry: str, run: Run) -> str:
     """Tag ``built`` for ``registry``, push it, record and return its ``REPO@sha256:...``."""
     assert built.image_id is not None
-    repository = f"{registry.rstrip('/')}/{built.cell_id.lower()}"
+    repository = f"{registry.rstrip('/')}/{repository_name(built.cell_id)}"
     ref = f"{repository}:{built.content_hash[:16] or 'latest'}"
     ctx.engine.tag(built.image_id, ref)
     digest = ctx.engine.push(ref)

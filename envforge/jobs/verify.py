@@ -27,7 +27,7 @@ from .context import Context
 from .options import ProbeOptions
 from .probing import probe_image, remove_stale_probes
 
-__all__ = ["VerifyRequest", "Verification", "run"]
+__all__ = ["Inspected", "VerifyRequest", "Verification", "inspect_image", "run", "shim"]
 
 _SHIM = """FROM {image}
 COPY probe/ /opt/envforge/
@@ -66,7 +66,39 @@ class Verification:
         }
 
 
-def _shim(engine: Engine, image: str, expect: dict[str, Any], run_id: str) -> str:
+@dataclass(frozen=True)
+class Inspected:
+    """An image to verify, as found on the engine."""
+
+    image_id: str
+    cell: str | None  # its envforge cell, None for an image envforge did not build
+    expect: Expectations
+
+    @property
+    def injected(self) -> bool:
+        """Whether the probe must be added (no envforge cell label, or a blanked one)."""
+        return not self.cell
+
+
+def inspect_image(ctx: Context, image: str, accelerator: Accelerator | None) -> Inspected:
+    """``image`` on the engine (pulled if missing), with the expectations its labels carry."""
+    engine = ctx.engine
+    image_id = engine.image_id(image)
+    if image_id is None and engine.pull(image):
+        image_id = engine.image_id(image)
+    if image_id is None:
+        raise BadInputError(
+            f"image {image} is not present and cannot be pulled",
+            hint="build it first (envforge build), or give an image the engine has (docker images)",
+        )
+    found = engine.image_labels(image)
+    expect = Expectations.from_dict(json_object(found.get(labels.EXPECT))).with_accelerator(
+        accelerator
+    )
+    return Inspected(image_id, found.get(labels.CELL) or None, expect)
+
+
+def shim(engine: Engine, image: str, expect: dict[str, Any], run_id: str) -> str:
     """``image`` plus the probe as one layer, judging against ``expect``."""
     tag = f"envforge-verify/shim:{run_id.lower()}"
     with tempfile.TemporaryDirectory(prefix="envforge-verify-") as tmp:
@@ -90,23 +122,11 @@ def _shim(engine: Engine, image: str, expect: dict[str, Any], run_id: str) -> st
 def run(ctx: Context, request: VerifyRequest, *, run_id: str) -> Verification:
     """Probe ``request.image`` in a confined container and certify it against its expectations."""
     engine = ctx.engine
-    image_id = engine.image_id(request.image)
-    if image_id is None and engine.pull(request.image):
-        image_id = engine.image_id(request.image)
-    if image_id is None:
-        raise BadInputError(
-            f"image {request.image} is not present and cannot be pulled",
-            hint="build it first (envforge build), or give an image the engine has (docker images)",
-        )
-    found = engine.image_labels(request.image)
-    expect = Expectations.from_dict(json_object(found.get(labels.EXPECT))).with_accelerator(
-        request.expect_accelerator
-    )
-    cell = found.get(labels.CELL)
-    injected = not cell  # no envforge cell label (or a blanked one): not an image envforge built
+    found = inspect_image(ctx, request.image, request.expect_accelerator)
+    image_id, cell, expect, injected = found.image_id, found.cell, found.expect, found.injected
     probe_expect = {**expect.to_dict(), "gpu_peaks": ctx.kb.gpu_peaks()}
     remove_stale_probes(engine)
-    target = _shim(engine, request.image, probe_expect, run_id) if injected else request.image
+    target = shim(engine, request.image, probe_expect, run_id) if injected else request.image
     try:
         outcome = probe_image(
             engine,

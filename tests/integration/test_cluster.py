@@ -214,3 +214,34 @@ def test_an_unreachable_registry_stops_the_run_before_anything_is_submitted(
     assert result.returncode == 4 and f"registry {dead} does not answer" in result.stderr
     assert "nothing was built or submitted" in result.stderr and "Traceback" not in result.stderr
     assert cluster.slurm("squeue", "--noheader", "--states=all", "--format=%i") == before
+
+
+def test_verify_on_the_cluster_judges_each_image_as_a_local_verify_does(
+    cluster: Cluster, site: Path, workdir: Path, python_image: str
+) -> None:
+    built = run_envforge(
+        "build", "-m", str(MATRIX), "--site", str(site), "--select", "*3.15.1*", "--json",
+        cwd=workdir,
+    )  # fmt: skip
+    assert built.returncode == 0, why(built, workdir)
+    ours = built.data["cells"][0]["image"]
+    result = run_envforge(
+        "verify", "--backend", "slurm", "--registry", cluster.registry, "--level", "1",
+        "--db", str(workdir / "fleet.db"), "--json", ours, python_image,
+        cwd=workdir, env=cluster.env, timeout=1800,
+    )  # fmt: skip
+    assert result.stdout.startswith("{"), why(result, workdir)
+    images = result.data["images"]
+    cell = built.data["cells"][0]["cell"]
+    assert set(images) == {cell, python_image} and all("@sha256:" in d for d in images.values())
+    found = pairs(result)
+    assert set(found) == {(name, node) for name in images for node in cluster.nodes}
+    assert all(found[(cell, node)]["verdict"] == "CERTIFIED" for node in cluster.nodes)
+    local = run_envforge("verify", python_image, "--level", "1", "--json", cwd=workdir)
+    for node in cluster.nodes:  # the probe went in as a layer, and judged as here
+        remote = found[(python_image, node)]
+        assert remote["verdict"] == local.data["verdict"], (remote, local.data)
+        assert [d["code"] for d in remote["diagnoses"]] == [
+            d["code"] for d in local.data["diagnoses"]
+        ]
+    assert result.returncode == (0 if local.data["passed"] else 1)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from envforge.cli import converters
 from envforge.engine import ClusterNode, ProbeLimits
 from envforge.errors import BadInputError, NothingSelectedError
 from envforge.expectations import Expectations
@@ -18,6 +19,7 @@ from envforge.fleet.constraint import matches
 from envforge.fleet.scripts import RUNTIMES, enroot_uri, task_script
 from envforge.fleet.tasks import Pair, SlurmOutcome, judge_task, not_tested, read_task
 from envforge.jobs.fleet import select_nodes
+from envforge.jobs.push import repository_name
 from envforge.results import Verdict
 
 from .facts import TF_CPU, document
@@ -171,3 +173,19 @@ def test_hostile_task_files_are_bounded_and_printable(tmp_path: Path) -> None:
     assert files.node["hostname"] == ["\\x1b[2Jevil"] and len(files.node["gpu"][0]) < 400
     cert = judge_task(PAIR, NODE, files, SlurmOutcome("COMPLETED"), 1)
     assert cert.verdict is Verdict.PROBE_ERROR
+
+
+@pytest.mark.parametrize(
+    ("name", "repository"),
+    [
+        ("tf-cpu-tf2.21.0-py3.11", "tf-cpu-tf2.21.0-py3.11"),
+        ("python:3.11-slim", "python-3.11-slim"),
+        ("Team/Img@sha256:" + "a" * 64, "team-img-sha256-" + "a" * 64),
+        ("a._b", "a-b"),
+        ("..", "image"),
+    ],
+)
+def test_a_pushed_image_gets_a_repository_name_docker_accepts(name: str, repository: str) -> None:
+    got = repository_name(name)
+    assert got == repository
+    assert converters.image_reference(f"127.0.0.1:5000/{got}") == f"127.0.0.1:5000/{got}"

@@ -248,3 +248,19 @@ def test_the_cli_masks_secrets_in_errors_and_json(
     assert human.code == 2 and "***.yaml" in human.stderr and "Pr0xy-S3cret" not in human.stderr
     machine = envforge("matrix", "list", "-m", str(missing), "--json")
     assert machine.code == 2 and "Pr0xy-S3cret" not in machine.stdout + machine.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["verify", "a:1", "b:2"], "verify: 2 images given; one at a time on this host"),
+        (["verify", "--backend", "slurm", "a:1"], "--backend slurm needs --registry"),
+        (["verify", "--registry", "127.0.0.1:5000", "a:1"], "--registry, --partition,"),
+        (["verify", "--backend", "kubernetes", "a:1"], "argument --backend: invalid choice"),
+    ],
+)
+def test_verify_takes_several_images_only_on_a_cluster(
+    envforge: Run, argv: list[str], message: str
+) -> None:
+    result = envforge(*argv)
+    assert result.code == 2 and one_line_error(result).startswith(message)
