@@ -5,6 +5,7 @@ stops exactly what it started. Node names and features are read from the cluster
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import socket
@@ -12,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -245,3 +247,64 @@ def test_verify_on_the_cluster_judges_each_image_as_a_local_verify_does(
             d["code"] for d in local.data["diagnoses"]
         ]
     assert result.returncode == (0 if local.data["passed"] else 1)
+
+
+def test_no_secret_reaches_a_log_the_store_a_report_or_an_image(
+    cluster: Cluster, site: Path, tmp_path: Path
+) -> None:
+    """Proxy credentials (in the environment and in the engine's config, which hands them to every
+    build) and a registry login: none of them in anything a build, a push, a certify and a report
+    write, in what they print, or in the image's history and configuration."""
+    proxy_secret, registry_secret = f"Pr0xy-{uuid.uuid4().hex}", f"Reg-{uuid.uuid4().hex}"
+    proxy = f"http://svc:{proxy_secret}@127.0.0.1:9"  # NO_PROXY=* keeps anything from using it
+    login = base64.b64encode(f"ci:{registry_secret}".encode()).decode()
+    config = tmp_path / "docker-config"
+    config.mkdir()
+    (config / "config.json").write_text(
+        json.dumps(
+            {
+                "auths": {cluster.registry: {"auth": login}},
+                "proxies": {"default": {"httpProxy": proxy, "httpsProxy": proxy, "noProxy": "*"}},
+            }
+        )
+    )
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {
+        **cluster.env,
+        "DOCKER_CONFIG": str(config),
+        **{name: proxy for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")},
+        "NO_PROXY": "*",
+        "no_proxy": "*",
+    }
+    common = ["-m", str(MATRIX), "--site", str(site), "--select", "*3.15.1*"]
+    built = run_envforge(
+        "build", *common, "--no-cache", "--registry", cluster.registry, "--json", cwd=work, env=env
+    )
+    assert built.returncode == 0, why(built, work)
+    certified = run_envforge("certify", *common, "--level", "1", "--json", cwd=work, env=env)
+    assert certified.returncode == 0, why(certified, work)
+    reports = [
+        run_envforge("report", "--format", fmt, cwd=work, env=env) for fmt in ("md", "html", "json")
+    ]
+    image = built.data["cells"][0]["image"]
+    engine_view = (
+        subprocess.run(
+            ["docker", "history", "--no-trunc", image], capture_output=True, text=True, check=True
+        ).stdout
+        + subprocess.run(
+            ["docker", "image", "inspect", image], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    printed = [r.stdout + r.stderr for r in (built, certified, *reports)]
+    written = {
+        str(path.relative_to(work)): path.read_bytes().decode("utf-8", "replace")
+        for path in work.rglob("*")
+        if path.is_file()
+    }
+    assert any(name.endswith(".log") for name in written), sorted(written)[:20]
+    assert any(name.endswith("results.db") for name in written)
+    for secret in (proxy_secret, registry_secret, login):
+        assert secret not in engine_view
+        assert not [text for text in printed if secret in text]
+        assert [name for name, text in written.items() if secret in text] == []
