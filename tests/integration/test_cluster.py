@@ -204,6 +204,28 @@ def test_a_cancelled_task_is_recorded_as_such_and_resume_fills_only_that_gap(
     assert len(resumed.data["skipped"]) == len(cluster.nodes) - 1
 
 
+def test_podman_on_the_nodes_certifies_the_same_image_by_the_same_digest(
+    cluster: Cluster, site: Path, workdir: Path
+) -> None:
+    docker = fleet(cluster, site, workdir, "--select", "*3.15.1*")
+    assert docker.returncode == 0, why(docker, workdir)
+    result = fleet(cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "podman", "--force")
+    assert result.returncode == 0, why(result, workdir)
+    assert result.data["images"] == docker.data["images"]
+    assert {node for _, node in pairs(result)} == set(cluster.nodes)
+    assert all(got["verdict"] == "CERTIFIED" for got in pairs(result).values())
+    engines = (
+        sqlite3.connect(workdir / "fleet.db")
+        .execute(
+            "SELECT DISTINCT json_extract(h.info, '$.engine') FROM certificates c "
+            "JOIN hosts h ON h.fingerprint = c.host_fingerprint WHERE c.run_id = ?",
+            (result.doc["run_id"],),
+        )
+        .fetchall()
+    )
+    assert engines and all(e[0].startswith("podman ") for e in engines), engines
+
+
 def test_an_unreachable_registry_stops_the_run_before_anything_is_submitted(
     cluster: Cluster, site: Path, workdir: Path
 ) -> None:
