@@ -1,25 +1,28 @@
 #!/usr/bin/env python3
 """envforge on a Slurm cluster against ReFrame, the tool HPC centres use for per-node checks.
 
-For each cluster size (default 3, 10 and 50 nodes, started by scripts/cluster on this machine):
-  reframe_s          ReFrame (reframe-hpc) running a container check on every node: a
-                     RunOnlyRegressionTest per node (--nodelist), Docker container platform, the
-                     image already in the registry, command `true`; squeue scheduler (this cluster
-                     has no accounting), async execution.
-  envforge_s         `envforge certify --backend slurm` of the benchmark cell, already built and
-                     pushed, on every node at L1;
-  envforge_overhead_s   its fixed overhead: submit + follow (from the run's own timings) minus the
-                     probe's own time on the busiest node (from the task files): submitting,
-                     scheduling, pulling by digest, starting containers, collecting and judging;
-  reframe_overhead_s ReFrame's wall time (its command does nothing).
-Also, at 3 nodes: the same images probed locally one after another (`envforge verify`, once per
-(image, node) pair), against the fleet run.
-Prints one JSON line per size and a summary; goal: envforge's fixed overhead no larger than
-ReFrame's at the same size, growing less than linearly with the nodes.
+For each cluster size (default 3, 10 and 50 nodes, started by scripts/cluster on this machine), the
+same per-node container check, with the image already in the registry:
+  reframe_s            ReFrame (reframe-hpc): a RunOnlyRegressionTest per node (pinned with
+                       --nodelist, --exclusive), Docker container platform, command `true`, squeue
+                       scheduler (this cluster has no accounting), async execution. Its command does
+                       nothing, so all of it is overhead: reframe_overhead_s.
+  envforge_s           `envforge verify --backend slurm` of a small image (Debian's Python, no
+                       framework: the probe runs its L1 checks in well under a second and judges
+                       the image FAILED, FRAMEWORK_IMPORT_FAILED, on every node);
+  envforge_overhead_s  its submit + follow (the run's own timings) minus the probe's own time on
+                       the busiest node (the task files): submitting, scheduling, pulling by
+                       digest, starting the confined containers, collecting, judging, recording.
+At 3 nodes also: the benchmark's TF cell certified at L1 on every node through Slurm
+(fleet_certify_s) against the same image probed locally once per node, one after another
+(local_one_after_another_s).
+Prints one JSON line per size and a summary; goals: envforge's fixed overhead no larger than
+ReFrame's at the same size, and growing less than linearly with the nodes. (The small image keeps
+50 simultaneous probes within this 2-core, 23 GB machine; 50 TF probes at once would not fit.)
 
 Needs root (scripts/cluster installs and starts slurm-wlm, munge and docker-registry), a Docker
-engine, the bases, and ReFrame in a virtualenv of its own: python -m venv .venv-bench &&
-.venv-bench/bin/pip install reframe-hpc (ENVFORGE_REFRAME names another `reframe`).
+engine, the bases (scripts/setup), and ReFrame in a virtualenv of its own: python -m venv
+.venv-bench && .venv-bench/bin/pip install reframe-hpc (ENVFORGE_REFRAME names another `reframe`).
 """
 
 from __future__ import annotations
@@ -116,13 +119,17 @@ def envforge(*args: str, env: dict[str, str], cwd: Path) -> dict:  # type: ignor
 
 
 def busiest_probe_s(spool: Path) -> float:
-    """The probe's own seconds on the node that spent the most on probes."""
+    """The probe's own seconds (its report's ``timings.total_s``) on the node that spent the most
+    on probes; pulling and starting the container are overhead, not probe time."""
     per_node: dict[str, float] = {}
-    for seconds in spool.glob("*/probe.seconds"):
-        node = seconds.parent.name.rsplit("@", 1)[1]
-        text = seconds.read_text().strip()
-        per_node[node] = per_node.get(node, 0.0) + (float(text) if text.isdigit() else 0.0)
-    return max(per_node.values(), default=0.0)
+    for report in spool.glob("*/probe.json"):
+        node = report.parent.name.rsplit("@", 1)[1]
+        try:
+            total = float(json.loads(report.read_text()).get("timings", {}).get("total_s") or 0.0)
+        except (ValueError, AttributeError):
+            total = 0.0
+        per_node[node] = per_node.get(node, 0.0) + total
+    return round(max(per_node.values(), default=0.0), 3)
 
 
 def reframe(work: Path, nodes: list[str], image: str, env: dict[str, str]) -> float:
@@ -141,7 +148,21 @@ def reframe(work: Path, nodes: list[str], image: str, env: dict[str, str]) -> fl
     return elapsed
 
 
-def one_size(size: int, work: Path) -> dict:  # type: ignore[type-arg]
+def small_image() -> str:
+    """Debian's Python on the bookworm base (no framework), built once."""
+    tag = "envforge-bench/python:bookworm"
+    dockerfile = (
+        "FROM envforge/debian:bookworm\nRUN apt-get update && DEBIAN_FRONTEND=noninteractive "
+        "apt-get install -y --no-install-recommends python3 && rm -rf /var/lib/apt/lists/*\n"
+    )
+    subprocess.run(
+        ["docker", "build", "-q", "-t", tag, "--label", "io.envforge.benchmark=cluster", "-"],
+        input=dockerfile, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return tag
+
+
+def one_size(size: int, work: Path, small: str) -> dict:  # type: ignore[type-arg]
     directory = work / f"cluster-{size}"
     cluster(directory, size, "up")
     try:
@@ -151,33 +172,43 @@ def one_size(size: int, work: Path) -> dict:  # type: ignore[type-arg]
             ["sinfo", "--Node", "--noheader", "--format=%N"], capture_output=True, text=True,
             env={**os.environ, **env}, check=True,
         ).stdout.split()  # fmt: skip
-        state = work / "state"
-        common = ["--select", CELL, "--registry", registry, "--level", "1"]
-        envs = {**env, "ENVFORGE_STATE_DIR": str(state)}
-        pushed = envforge("push", "--select", CELL, "--registry", registry, env=envs, cwd=work)
-        image = pushed["data"]["cells"][0]["repo_digest"]
+        envs = {**env, "ENVFORGE_STATE_DIR": str(work / "state")}
         start = time.perf_counter()
-        doc = envforge("certify", "--backend", "slurm", *common, "--force", env=envs, cwd=work)
+        doc = envforge(
+            "verify", "--backend", "slurm", "--registry", registry, "--level", "1", small,
+            env=envs, cwd=work,
+        )  # fmt: skip
         wall = time.perf_counter() - start
-        spool = Path(doc["data"]["spool"])
         timings = doc["data"]["timings"]
-        probe_s = busiest_probe_s(spool)
+        probe_s = busiest_probe_s(Path(doc["data"]["spool"]))
         overhead = timings["submit_s"] + timings["follow_s"] - probe_s
+        image = doc["data"]["images"][small]
         (work / f"rfm-{size}").mkdir()
         reframe_s = reframe(work / f"rfm-{size}", nodes, image, env)
         figures = {
             "nodes": size,
             "envforge_s": round(wall, 2),
+            "envforge_timings_s": timings,
             "envforge_probe_s_busiest_node": probe_s,
             "envforge_overhead_s": round(overhead, 2),
             "reframe_s": round(reframe_s, 2),
             "reframe_overhead_s": round(reframe_s, 2),
+            "pairs": len(doc["data"]["cells"]),
             "verdicts": sorted({c["verdict"] for c in doc["data"]["cells"]}),
         }
         if size == 3:
+            common = ["--select", CELL, "--registry", registry, "--level", "1"]
+            pushed = envforge("push", *common[:4], env=envs, cwd=work)
+            tf_image = pushed["data"]["cells"][0]["repo_digest"]
+            start = time.perf_counter()
+            fleet = envforge(
+                "certify", "--backend", "slurm", *common, "--force", env=envs, cwd=work
+            )
+            figures["fleet_certify_s"] = round(time.perf_counter() - start, 2)
+            figures["fleet_verdicts"] = sorted({c["verdict"] for c in fleet["data"]["cells"]})
             start = time.perf_counter()
             for _ in nodes:
-                envforge("verify", image, "--level", "1", env=envs, cwd=work)
+                envforge("verify", tf_image, "--level", "1", env=envs, cwd=work)
             figures["local_one_after_another_s"] = round(time.perf_counter() - start, 2)
         return figures
     finally:
@@ -197,8 +228,9 @@ def main() -> None:
         (work / "state").mkdir()
         if site.is_file():
             (work / "state" / "site.yaml").write_text(site.read_text())
+        small = small_image()
         for size in SIZES:
-            figures = one_size(size, work)
+            figures = one_size(size, work, small)
             print(json.dumps({"benchmark": "cluster", **figures}), flush=True)
             results.append(figures)
     first, last = results[0], results[-1]

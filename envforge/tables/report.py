@@ -18,7 +18,16 @@ from ..host import HostInfo
 from ..probe.checks import Check
 from ..store import StoredCertificate
 
-__all__ = ["Report", "Entry", "HostColumn", "build_report", "to_markdown", "to_html", "to_dict"]
+__all__ = [
+    "Report",
+    "Entry",
+    "HostColumn",
+    "build_report",
+    "columns",
+    "to_markdown",
+    "to_html",
+    "to_dict",
+]
 MARK = {
     "CERTIFIED": "✅",
     "FAILED": "❌",
@@ -113,21 +122,50 @@ def build_report(records: list[StoredCertificate], hosts: dict[str, HostInfo]) -
 # -- Markdown ---------------------------------------------------------------------------------------
 
 
+GROUP_AT = 8  # with more hosts than this, alike nodes whose entries agree share one column
+
+
+def columns(report: Report) -> list[tuple[str, HostColumn]]:
+    """(column head, the host whose entries it shows). A fleet stays readable: with more than
+    ``GROUP_AT`` hosts, nodes with the same GPUs, driver and features and the same entry in every
+    row share one column ("12 nodes (sim-001, sim-005, ... sim-045): no GPU, ...")."""
+    if len(report.hosts) <= GROUP_AT:
+        return [(h.label, h) for h in report.hosts]
+    groups: dict[tuple[Any, ...], list[HostColumn]] = {}
+    for host in sorted(report.hosts, key=lambda h: h.label):
+        row = tuple(
+            e.short() if (e := report.entries.get((cell, host.fingerprint))) else "-"
+            for cell in report.cells
+        )
+        kind = host.label.split(": ", 1)[-1]
+        features = tuple(host.info.features) if host.info else ()
+        groups.setdefault((kind, features, row), []).append(host)
+    heads = []
+    for (kind, _, _), members in groups.items():
+        if len(members) == 1:
+            heads.append((members[0].label, members[0]))
+            continue
+        names = [m.label.split(": ", 1)[0] for m in members]
+        shown = ", ".join(names[:3]) + (f", ... {names[-1]}" if len(names) > 3 else "")
+        heads.append((f"{len(members)} nodes ({shown}): {kind}", members[0]))
+    return heads
+
+
 def to_markdown(report: Report) -> str:
     if not report.entries:
         return "No certificates yet: run `envforge certify`.\n"
-    head = "| cell | " + " | ".join(h.label for h in report.hosts) + " |"
+    heads = columns(report)
     lines = [
         f"Compatibility of {len(report.cells)} cell(s) on {len(report.hosts)} host(s), "
         f"from envforge certification records ({report.generated_at}).",
         "",
-        head,
-        "|---|" + "---|" * len(report.hosts),
+        "| cell | " + " | ".join(head for head, _ in heads) + " |",
+        "|---|" + "---|" * len(heads),
     ]
     notes: list[str] = []
     for cell in report.cells:
         row = []
-        for host in report.hosts:
+        for _, host in heads:
             entry = report.entries.get((cell, host.fingerprint))
             if entry is None:
                 row.append("-")

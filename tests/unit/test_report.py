@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from envforge.host import HostGpu
 from envforge.results import Diagnosis, Verdict
 from envforge.store import Store
 from envforge.tables import report as tables
@@ -104,3 +106,39 @@ def test_later_certificates_win(store: Store) -> None:
     store.add("run3", cert("tf-cuda", CPU_HOST))
     data = tables.build_report(store.certificates(), store.hosts())
     assert data.entries[("tf-cuda", CPU_HOST.fingerprint)].verdict == "CERTIFIED"
+
+
+def test_a_fleet_of_fifty_nodes_stays_a_readable_table(tmp_path: Path) -> None:
+    db = Store(tmp_path / "fleet.db")
+    db.start_run("run1", command="certify", host=CPU_HOST, level=1)
+    a100 = HostGpu("NVIDIA A100-SXM4-80GB", "8.0")
+    h100 = HostGpu("NVIDIA H100 80GB HBM3", "9.0")
+    for i in range(1, 51):
+        gpu, features = (a100, ("a100",)) if i <= 24 else (h100, ("h100",))
+        node = replace(GPU_HOST, hostname="vm", node=f"sim-{i:03d}", features=features, gpus=(gpu,))
+        db.add_host(node)
+        failed = i == 50
+        db.add(
+            "run1",
+            cert(
+                "tf-cuda",
+                node,
+                verdict=Verdict.FAILED if failed else Verdict.CERTIFIED,
+                diagnoses=(Diagnosis("SLURM_TASK_TIMEOUT", "timed out", "more time"),)
+                if failed
+                else (),
+            ),
+        )
+    report = tables.build_report(db.certificates(), db.hosts())
+    text = tables.to_markdown(report)
+    header = next(line for line in text.splitlines() if line.startswith("| cell |"))
+    heads = header.strip("|").split(" | ")[1:]
+    assert len(heads) == 3, heads
+    assert any(
+        h.startswith("24 nodes (sim-001, sim-002, sim-003, ... sim-024): 1x NVIDIA A100")
+        for h in heads
+    )
+    assert any(h.startswith("25 nodes (sim-025,") for h in heads)
+    assert any(h.startswith("sim-050: 1x NVIDIA H100") for h in heads)
+    assert "on 50 host(s)" in text and "SLURM_TASK_TIMEOUT" in text
+    assert len(json.loads(json.dumps(tables.to_dict(report)))["hosts"]) == 50
