@@ -30,6 +30,8 @@ __all__ = [
     "evaluate_require",
     "gpu_min_driver",
     "brand_of",
+    "arch_ranges",
+    "gate_by_arch",
     "require_cuda_for",
     "arch_verdict",
 ]
@@ -274,19 +276,54 @@ def check_build(
     )
 
 
-def require_cuda_for(kb: KnowledgeBase, cuda: Version, sass: tuple[str, ...]) -> str:
+def arch_ranges(sass: tuple[str, ...], ptx: str | None) -> list[tuple[Version, Version | None]]:
+    """The compute capabilities a build's kernels run on, as [low, high) ranges (None: no bound):
+    SASS for X.Y runs on X.Z with Z >= Y, PTX for X.Y on anything newer (``arch_verdict``'s rule)."""
+    lows: dict[int, Version] = {}
+    for cc in (Version(s) for s in sass):
+        lows[cc.major] = min(lows.get(cc.major, cc), cc)
+    spans: list[tuple[Version, Version | None]] = [
+        # no GPU of compute capability 4.x exists (Kepler 3.x, then Maxwell 5.x)
+        (low, Version(f"{major + 2 if major == 3 else major + 1}.0"))
+        for major, low in lows.items()
+    ]
+    if ptx:
+        spans.append((Version(ptx), None))
+    merged: list[tuple[Version, Version | None]] = []
+    for low, high in sorted(spans, key=lambda span: span[0]):
+        if merged and (merged[-1][1] is None or merged[-1][1] >= low):
+            top = merged[-1][1]
+            merged[-1] = (merged[-1][0], None if top is None or high is None else max(top, high))
+        else:
+            merged.append((low, high))
+    return merged
+
+
+def gate_by_arch(require: str, ranges: list[tuple[Version, Version | None]]) -> str:
+    """Every OR-branch of ``require`` AND each range of compute capabilities (libnvidia-container's
+    grammar: a space is OR, a comma AND; ``arch`` is the device's compute capability)."""
+    if not ranges:
+        return require
+    return " ".join(
+        f"{branch},arch>={low}" + (f",arch<{high}" if high else "")
+        for branch in require.split()
+        for low, high in ranges
+    )
+
+
+def require_cuda_for(
+    kb: KnowledgeBase, cuda: Version, sass: tuple[str, ...], ptx: str | None = None
+) -> str:
     """NVIDIA_REQUIRE_CUDA for an image whose CUDA libraries come from pip (no cuda-compat inside).
 
-    Natively: ``cuda>=X.Y``. Through minor-version compatibility: any driver of the same major, but only
-    on GPUs the build has SASS for (PTX newer than the driver cannot be JIT-compiled).
+    Natively (a driver of CUDA X.Y or newer): the GPUs the build's SASS or PTX covers. Through
+    minor-version compatibility (any driver of the same major): only the GPUs it has SASS for, as
+    PTX newer than the driver cannot be JIT-compiled. A GPU older than every target is refused.
     """
-    require = f"cuda>={series(cuda)}"
-    mvc = kb.minor_version_compat(cuda.major)
-    if mvc is None or not sass:
-        return require
-    versions = sorted(Version(s) for s in sass)
-    low, high = versions[0], versions[-1]
-    return f"{require} cuda>={cuda.major}.0,arch>={low},arch<{high.major + 1}.0"
+    native = gate_by_arch(f"cuda>={series(cuda)}", arch_ranges(sass, ptx))
+    if kb.minor_version_compat(cuda.major) is None or not sass:
+        return native
+    return f"{native} {gate_by_arch(f'cuda>={cuda.major}.0', arch_ranges(sass, None))}"
 
 
 # -- NVIDIA_REQUIRE_CUDA -----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from packaging.version import Version
 
 from ..knowledge import KnowledgeBase
-from ..knowledge.driver import require_cuda_for
+from ..knowledge.driver import arch_ranges, gate_by_arch, require_cuda_for
 from ..knowledge.images import nvidia_cuda_line, nvidia_cuda_require
 from ..versions import same_series, series
 from .common import targets, tf_expectations, tf_release, venv_recipe
@@ -69,7 +69,7 @@ def tf_cuda_pip(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> 
         kb.source_text(release.source),
         *(kb.source_text(r.source) for r in (pins.rows if pins else ())),
     ]
-    sass, _ = targets(kb, tf)
+    sass, ptx = targets(kb, tf)
     return StackSpec(
         stack="tf-cuda-pip",
         recipe=venv_recipe(kb, python, python_from, requirements, library_dirs=library_dirs),
@@ -80,7 +80,7 @@ def tf_cuda_pip(values: dict[str, str], kb: KnowledgeBase, python_from: str) -> 
             python,
             "cuda",
             release=release,
-            require=require_cuda_for(kb, release.cuda, sass),
+            require=require_cuda_for(kb, release.cuda, sass, ptx),
         ),
         sources=tuple(sources),
     )
@@ -108,8 +108,13 @@ def tf_cuda_base(values: dict[str, str], kb: KnowledgeBase, python_from: str) ->
     if cuda is None:
         raise Unsupported(why, kb.source_text(images.source))
     cudnn_tag = next(t.tag for t in images.cudnn_tags if t.cuda.contains(cuda))
-    sass, _ = targets(kb, tf)
-    require = nvidia_cuda_require(kb, cuda) or require_cuda_for(kb, Version(series(cuda)), sass)
+    sass, ptx = targets(kb, tf)
+    published = nvidia_cuda_require(kb, cuda)  # with its forward-compatibility branches
+    require = (
+        gate_by_arch(published, arch_ranges(sass, ptx))
+        if published
+        else require_cuda_for(kb, Version(series(cuda)), sass, ptx)
+    )
     return StackSpec(
         stack="tf-cuda-base",
         recipe=Recipe(

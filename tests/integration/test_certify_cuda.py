@@ -49,4 +49,4 @@ def test_cuda_cell_certified_at_l1_with_every_library_versioned(
         assert checks[f"library.{lib}"]["status"] == "pass", checks[f"library.{lib}"]
         assert "/site-packages/nvidia/" in checks[f"library.{lib}"]["summary"]
     env = docker_client.images.get(cell["image"]).attrs["Config"]["Env"]
-    assert "NVIDIA_REQUIRE_CUDA=cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0" in env
+    assert "NVIDIA_REQUIRE_CUDA=cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0" in env

@@ -4,6 +4,7 @@ boundaries of each driver rule, the GPU rules, and NVIDIA_REQUIRE_CUDA as the to
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from packaging.version import Version
@@ -11,8 +12,16 @@ from pydantic import BaseModel
 
 from envforge.errors import BadInputError
 from envforge.knowledge import load_knowledge
-from envforge.knowledge.driver import check_driver, evaluate_require, require_cuda_for
+from envforge.knowledge.driver import (
+    arch_ranges,
+    arch_verdict,
+    check_driver,
+    evaluate_require,
+    gate_by_arch,
+    require_cuda_for,
+)
 from envforge.knowledge.explain import explain
+from envforge.knowledge.images import nvidia_cuda_require
 from envforge.knowledge.models import driver_key
 
 pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
@@ -253,10 +262,70 @@ def test_invalid_require_expressions(bad: str) -> None:
 
 def test_images_require_native_cuda_or_mvc_on_sass_covered_gpus() -> None:
     assert (
-        require_cuda_for(KB, Version("12.5"), ("6.0", "7.0", "8.0", "8.9"))
-        == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
+        require_cuda_for(KB, Version("12.5"), ("6.0", "7.0", "8.0", "8.9"), "9.0")
+        == "cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0"
     )
-    assert require_cuda_for(KB, Version("10.2"), ("7.0",)) == "cuda>=10.2"
+    assert require_cuda_for(KB, Version("12.5"), ("7.0", "9.0")) == (
+        "cuda>=12.5,arch>=7.0,arch<8.0 cuda>=12.5,arch>=9.0,arch<10.0 "
+        "cuda>=12.0,arch>=7.0,arch<8.0 cuda>=12.0,arch>=9.0,arch<10.0"
+    )
+    assert require_cuda_for(KB, Version("10.2"), ("7.0",)) == "cuda>=10.2,arch>=7.0,arch<8.0"
+    assert arch_ranges(("3.5", "5.0"), None) == [(Version("3.5"), Version("6.0"))]
+
+
+def _runs(cc: Version, sass: tuple[str, ...], ptx: str | None) -> bool:
+    verdict, _ = arch_verdict(cc, tuple(Version(s) for s in sass), Version(ptx) if ptx else None)
+    return verdict != "too-old"
+
+
+@pytest.mark.parametrize(
+    "release", [r for r in KB.tensorflow.releases if r.cuda], ids=lambda r: f"tf{r.tf}"
+)
+def test_the_requirement_admits_exactly_the_gpus_the_wheel_runs_on(release: Any) -> None:
+    """For every GPU of gpus.yaml, as libnvidia-container evaluates it: with a driver of the
+    release's CUDA, exactly the GPUs its SASS or PTX covers; with an older driver of the same major
+    (minor-version compatibility), exactly those its SASS covers; never with an older major."""
+    tf = Version(str(release.tf).lstrip("=<>~!"))
+    caps = KB.tf_compute_capabilities(tf)
+    if caps is None:
+        pytest.skip(f"no compute capabilities known for TF {tf}")
+    sass, ptx = tuple(str(c) for c in caps.sass), str(caps.ptx) if caps.ptx else None
+    expression = require_cuda_for(KB, release.cuda, sass, ptx)
+    cuda = release.cuda
+    mvc = KB.minor_version_compat(cuda.major) is not None
+    for gpu in KB.gpus.gpus:
+        native = evaluate_require(
+            expression, cuda=f"{cuda.major}.{cuda.minor}", driver=None, arch=str(gpu.cc)
+        )
+        assert native.satisfied == _runs(gpu.cc, sass, ptx), (gpu.name, expression)
+        if cuda.minor:
+            older = evaluate_require(
+                expression, cuda=f"{cuda.major}.0", driver=None, arch=str(gpu.cc)
+            )
+            assert older.satisfied == (mvc and _runs(gpu.cc, sass, None)), (gpu.name, expression)
+        assert not evaluate_require(
+            expression, cuda=f"{cuda.major - 1}.8", driver=None, arch=str(gpu.cc)
+        ).satisfied
+
+
+def test_an_nvidia_cuda_based_image_keeps_forward_compatibility_for_the_gpus_it_runs_on() -> None:
+    """nvidia/cuda 12.5.1's published requirement (with its brand=tesla branches for cuda-compat)
+    gated by TF 2.18's targets: an old data-centre driver runs it, on the GPUs the wheel covers."""
+    caps = KB.tf_compute_capabilities(Version("2.18.0"))
+    assert caps is not None
+    sass, ptx = tuple(str(c) for c in caps.sass), str(caps.ptx) if caps.ptx else None
+    expression = gate_by_arch(
+        nvidia_cuda_require(KB, Version("12.5.1")) or "", arch_ranges(sass, ptx)
+    )
+    assert "brand=tesla,driver>=535,driver<536,arch>=" in expression, expression
+    for gpu in KB.gpus.gpus:
+        result = evaluate_require(
+            expression, cuda="12.2", driver="535.161.08", arch=str(gpu.cc), brand="tesla"
+        )
+        assert result.satisfied == _runs(gpu.cc, sass, ptx), gpu.name
+        assert not evaluate_require(
+            expression, cuda="12.2", driver="535.161.08", arch=str(gpu.cc), brand="geforce"
+        ).satisfied
 
 
 def test_rocm_and_keras_facts() -> None:

@@ -33,7 +33,7 @@ def test_default_matrix_is_tf_221_py311_cpu_and_cuda_pip() -> None:
     # tensorflow.org's tested build configuration
     assert (cuda.expect.cuda, cuda.expect.cudnn) == ("12.5", "9.3")
     # native, or minor-version compatibility on GPUs with SASS
-    assert cuda.expect.nvidia_require_cuda == "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0"
+    assert cuda.expect.nvidia_require_cuda == "cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0"
     assert cpu.recipe.base_image == cuda.recipe.base_image == "debian:bookworm-slim"
     assert not expansion.rejected
 

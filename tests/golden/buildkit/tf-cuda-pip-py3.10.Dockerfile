@@ -21,7 +21,7 @@ RUN --mount=type=bind,source=build,target=/tmp/envforge \
  && ENVFORGE_PIP_CACHE=/root/.cache/pip /tmp/envforge/pip-install tensorflow==2.13.0 nvidia-cublas-cu11==11.11.3.6 nvidia-cuda-runtime-cu11==11.8.89 nvidia-cudnn-cu11==8.6.0.163 nvidia-cufft-cu11==10.9.0.58 nvidia-curand-cu11==10.3.0.86 nvidia-cusolver-cu11==11.4.1.48 nvidia-cusparse-cu11==11.7.5.86 nvidia-nccl-cu11==2.16.5
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
     VIRTUAL_ENV=/opt/venv \
-    NVIDIA_REQUIRE_CUDA="cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0" \
+    NVIDIA_REQUIRE_CUDA="cuda>=11.8,arch>=3.5 cuda>=11.0,arch>=3.5,arch<8.0" \
     NVIDIA_VISIBLE_DEVICES=all \
     NVIDIA_DRIVER_CAPABILITIES=compute,utility \
     LD_LIBRARY_PATH=/opt/venv/lib/python3.10/site-packages/nvidia/cublas/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cuda_runtime/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cudnn/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cufft/lib:/opt/venv/lib/python3.10/site-packages/nvidia/curand/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cusolver/lib:/opt/venv/lib/python3.10/site-packages/nvidia/cusparse/lib:/opt/venv/lib/python3.10/site-packages/nvidia/nccl/lib
@@ -32,7 +32,7 @@ COPY probe/ /opt/envforge/
 
 ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-cuda-pip-py3.10" \
-      io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"11.8\", \"cudnn\": \"8.6\", \"framework\": \"tensorflow\", \"framework_version\": \"2.13.0\", \"keras_major\": 2, \"nvidia_require_cuda\": \"cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0\", \"ptx\": \"8.0\", \"python\": \"3.10\", \"sass\": [\"3.5\", \"5.0\", \"6.0\", \"7.0\", \"7.5\"]}" \
+      io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"11.8\", \"cudnn\": \"8.6\", \"framework\": \"tensorflow\", \"framework_version\": \"2.13.0\", \"keras_major\": 2, \"nvidia_require_cuda\": \"cuda>=11.8,arch>=3.5 cuda>=11.0,arch>=3.5,arch<8.0\", \"ptx\": \"8.0\", \"python\": \"3.10\", \"sass\": [\"3.5\", \"5.0\", \"6.0\", \"7.0\", \"7.5\"]}" \
       io.envforge.expect.accelerator="cuda" \
       io.envforge.expect.cuda="11.8" \
       io.envforge.expect.cudnn="8.6" \

@@ -27,7 +27,7 @@ FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
     VIRTUAL_ENV=/opt/venv \
-    NVIDIA_REQUIRE_CUDA="cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0" \
+    NVIDIA_REQUIRE_CUDA="cuda>=11.8,arch>=3.5 cuda>=11.0,arch>=3.5,arch<8.0" \
     NVIDIA_VISIBLE_DEVICES=all \
     NVIDIA_DRIVER_CAPABILITIES=compute,utility
 
@@ -37,7 +37,7 @@ COPY probe/ /opt/envforge/
 
 ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-cuda-base-py3.10" \
-      io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"11.8\", \"cudnn\": \"8.7\", \"framework\": \"tensorflow\", \"framework_version\": \"2.14.0\", \"keras_major\": 2, \"nvidia_require_cuda\": \"cuda>=11.8 cuda>=11.0,arch>=3.5,arch<8.0\", \"ptx\": \"8.0\", \"python\": \"3.10\", \"sass\": [\"3.5\", \"5.0\", \"6.0\", \"7.0\", \"7.5\"]}" \
+      io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"11.8\", \"cudnn\": \"8.7\", \"framework\": \"tensorflow\", \"framework_version\": \"2.14.0\", \"keras_major\": 2, \"nvidia_require_cuda\": \"cuda>=11.8,arch>=3.5 cuda>=11.0,arch>=3.5,arch<8.0\", \"ptx\": \"8.0\", \"python\": \"3.10\", \"sass\": [\"3.5\", \"5.0\", \"6.0\", \"7.0\", \"7.5\"]}" \
       io.envforge.expect.accelerator="cuda" \
       io.envforge.expect.cuda="11.8" \
       io.envforge.expect.cudnn="8.7" \

@@ -27,7 +27,7 @@ FROM runtime
 COPY --from=builder /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:/opt/envforge/bin:$PATH \
     VIRTUAL_ENV=/opt/venv \
-    NVIDIA_REQUIRE_CUDA="cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0" \
+    NVIDIA_REQUIRE_CUDA="cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0" \
     NVIDIA_VISIBLE_DEVICES=all \
     NVIDIA_DRIVER_CAPABILITIES=compute,utility
 
@@ -37,7 +37,7 @@ COPY probe/ /opt/envforge/
 
 ARG ENVFORGE_RUN= ENVFORGE_ROLE= ENVFORGE_CONTENT_HASH= ENVFORGE_MATRIX_DIGEST= ENVFORGE_BASE_IMAGE= ENVFORGE_VERSION=
 LABEL io.envforge.cell="tf-cuda-pip-py3.11" \
-      io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"12.5\", \"cudnn\": \"9.3\", \"framework\": \"tensorflow\", \"framework_version\": \"2.21.0\", \"keras_major\": 3, \"nvidia_require_cuda\": \"cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0\", \"ptx\": \"9.0\", \"python\": \"3.11\", \"sass\": [\"6.0\", \"7.0\", \"8.0\", \"8.9\"]}" \
+      io.envforge.expect="{\"accelerator\": \"cuda\", \"backend\": \"tensorflow\", \"cuda\": \"12.5\", \"cudnn\": \"9.3\", \"framework\": \"tensorflow\", \"framework_version\": \"2.21.0\", \"keras_major\": 3, \"nvidia_require_cuda\": \"cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0\", \"ptx\": \"9.0\", \"python\": \"3.11\", \"sass\": [\"6.0\", \"7.0\", \"8.0\", \"8.9\"]}" \
       io.envforge.expect.accelerator="cuda" \
       io.envforge.expect.cuda="12.5" \
       io.envforge.expect.cudnn="9.3" \
