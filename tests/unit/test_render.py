@@ -66,7 +66,10 @@ def test_buildkit_gets_one_stage_with_the_ca_a_secret_and_the_caches_mounts() ->
 
 def test_cuda_image_declares_driver_requirement_and_labels() -> None:
     rendered = render_cell(CELLS["tf-cuda-pip-tf2.21.0-py3.11"])
-    assert 'NVIDIA_REQUIRE_CUDA="cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0"' in rendered.dockerfile
+    assert (
+        'NVIDIA_REQUIRE_CUDA="cuda>=12.5,arch>=6.0 cuda>=12.0,arch>=6.0,arch<9.0"'
+        in rendered.dockerfile
+    )
     assert "'tensorflow[and-cuda]==2.21.0'" in rendered.dockerfile
     assert rendered.labels["io.envforge.expect.cuda"] == "12.5"
     assert rendered.labels["io.envforge.expect.cudnn"] == "9.3"
