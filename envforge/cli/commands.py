@@ -46,6 +46,51 @@ def _exit(passed: bool) -> int:
     return EXIT_OK if passed else EXIT_FAILED
 
 
+class _Result(Protocol):
+    @property
+    def passed(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class _RunResult(_Result, Protocol):
+    @property
+    def run_id(self) -> str: ...
+
+
+R = TypeVar("R", bound=_Result)
+RunR = TypeVar("RunR", bound=_RunResult)
+
+
+def _show(
+    out: Output,
+    command: str,
+    result: R,
+    view: Callable[[Output, R], None],
+    run_id: str | None = None,
+) -> int:
+    """Print ``result``'s envelope (``--json``) or its view; exit by whether it passed."""
+    if out.json_mode:
+        out.json(envelope(command, result.to_dict(), run_id=run_id))
+    else:
+        view(out, result)
+    return _exit(result.passed)
+
+
+def _with_progress(
+    args: argparse.Namespace,
+    out: Output,
+    command: str,
+    job: Callable[[Context], RunR],
+    view: Callable[[Output, RunR], None],
+) -> int:
+    """Run ``job`` with progress bars, then ``_show`` its result."""
+    with _context(args) as ctx, out.progress() as progress:
+        ctx.progress = progress
+        result = job(ctx)
+    return _show(out, command, result, view, run_id=result.run_id)
+
+
 def certify(args: argparse.Namespace, out: Output) -> int:
     if args.backend == "slurm":
         return _fleet(args, out)
@@ -53,14 +98,9 @@ def certify(args: argparse.Namespace, out: Output) -> int:
         return _emit(args, out)
     _local_only(args)
     request = settings.certify(args)
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        result = certify_job.run(ctx, request)
-    if out.json_mode:
-        out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
-    else:
-        views.certify(out, result)
-    return _exit(result.passed)
+    return _with_progress(
+        args, out, "certify", lambda ctx: certify_job.run(ctx, request), views.certify
+    )
 
 
 def _local_only(args: argparse.Namespace) -> None:
@@ -73,26 +113,20 @@ def _local_only(args: argparse.Namespace) -> None:
 
 def _fleet_verify(args: argparse.Namespace, out: Output) -> int:
     request = settings.fleet_verify(args)
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        result = fleet_verify_job.run(ctx, request)
-    if out.json_mode:
-        out.json(envelope("verify", result.to_dict(), run_id=result.run_id))
-    else:
-        views.fleet(out, result, command="verify")
-    return _exit(result.passed)
+    return _with_progress(
+        args,
+        out,
+        "verify",
+        lambda ctx: fleet_verify_job.run(ctx, request),
+        lambda o, r: views.fleet(o, r, command="verify"),
+    )
 
 
 def _fleet(args: argparse.Namespace, out: Output) -> int:
     request = settings.fleet(args)
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        result = fleet_job.run(ctx, request)
-    if out.json_mode:
-        out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
-    else:
-        views.fleet(out, result)
-    return _exit(result.passed)
+    return _with_progress(
+        args, out, "certify", lambda ctx: fleet_job.run(ctx, request), views.fleet
+    )
 
 
 def _emit(args: argparse.Namespace, out: Output) -> int:
@@ -112,38 +146,20 @@ def _emit(args: argparse.Namespace, out: Output) -> int:
         Path(args.emit),
         targets,
     )
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        result = kube_job.emit(ctx, request)
-    if out.json_mode:
-        out.json(envelope("certify", result.to_dict(), run_id=result.run_id))
-    else:
-        views.emit(out, result)
-    return _exit(result.passed)
+    return _with_progress(args, out, "certify", lambda ctx: kube_job.emit(ctx, request), views.emit)
 
 
 def collect(args: argparse.Namespace, out: Output) -> int:
     with _context(args) as ctx:
         result = kube_job.collect(ctx, kube_job.CollectRequest(Path(args.directory)))
-    if out.json_mode:
-        out.json(envelope("collect", result.to_dict(), run_id=result.run_id))
-    else:
-        views.collect(out, result)
-    return _exit(result.passed)
+    return _show(out, "collect", result, views.collect, run_id=result.run_id)
 
 
 def build(args: argparse.Namespace, out: Output) -> int:
     request = build_job.BuildRequest(
         settings.selection(args), settings.build_options(args), args.registry
     )
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        result = build_job.run(ctx, request)
-    if out.json_mode:
-        out.json(envelope("build", result.to_dict(), run_id=result.run_id))
-    else:
-        views.build(out, result)
-    return _exit(result.passed)
+    return _with_progress(args, out, "build", lambda ctx: build_job.run(ctx, request), views.build)
 
 
 def render(args: argparse.Namespace, out: Output) -> int:
@@ -165,11 +181,7 @@ def verify(args: argparse.Namespace, out: Output) -> int:
     _local_only(args)
     with _context(args) as ctx:
         result = verify_job.verify(ctx, settings.verify(args))
-    if out.json_mode:
-        out.json(envelope("verify", result.to_dict(), run_id=result.run_id))
-    else:
-        views.verify(out, result)
-    return _exit(result.passed)
+    return _show(out, "verify", result, views.verify, run_id=result.run_id)
 
 
 def forge(args: argparse.Namespace, out: Output) -> int:
@@ -179,11 +191,7 @@ def forge(args: argparse.Namespace, out: Output) -> int:
         if request.gpu:
             _gpu(ctx, request.gpu)
         result = forge_job.run(ctx, request)
-    if out.json_mode:
-        out.json(envelope("forge", result.to_dict(), run_id=result.run_id))
-    else:
-        views.forge(out, result)
-    return _exit(result.passed)
+    return _show(out, "forge", result, views.forge, run_id=result.run_id)
 
 
 def report(args: argparse.Namespace, out: Output) -> int:
@@ -266,24 +274,6 @@ def driver_check(args: argparse.Namespace, out: Output) -> int:
             args.driver, args.cuda, gpu, cc, args.require, args.brand
         )
         return _show(out, "driver-check", matrix_job.check(ctx, request_), views.driver)
-
-
-class _Result(Protocol):
-    @property
-    def passed(self) -> bool: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-R = TypeVar("R", bound=_Result)
-
-
-def _show(out: Output, command: str, result: R, view: Callable[[Output, R], None]) -> int:
-    if out.json_mode:
-        out.json(envelope(command, result.to_dict()))
-    else:
-        view(out, result)
-    return _exit(result.passed)
 
 
 def matrix_list(args: argparse.Namespace, out: Output) -> int:

@@ -17,7 +17,13 @@ from ..host import HostInfo
 from ..knowledge.models import Gpu
 from ..results import Certificate, Verdict
 from .context import Context
-from .rollout import ImageUnderTest, Regression, RolloutItem, assess_rollout, compare_runs
+from .rollout import (
+    ImageUnderTest,
+    RegressionResult,
+    RolloutItem,
+    assess_rollout,
+    compare_runs,
+)
 
 __all__ = [
     "FleetRolloutRequest",
@@ -148,26 +154,13 @@ class CanaryRequest:
 
 
 @dataclass(frozen=True)
-class CanaryResult:
-    node: str
-    baseline: str
-    candidate: str
-    regressions: tuple[Regression, ...]
-    missing_in_candidate: tuple[str, ...]
+class CanaryResult(RegressionResult):
+    """The regressions between two runs, on one (canary) node."""
 
-    @property
-    def passed(self) -> bool:
-        return not self.regressions
+    node: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "node": self.node,
-            "baseline": self.baseline,
-            "candidate": self.candidate,
-            "regressions": [r.to_dict() for r in self.regressions],
-            "missing_in_candidate": list(self.missing_in_candidate),
-            "passed": self.passed,
-        }
+        return {"node": self.node, **super().to_dict()}
 
 
 def canary(ctx: Context, request: CanaryRequest) -> CanaryResult:
@@ -190,5 +183,5 @@ def canary(ctx: Context, request: CanaryRequest) -> CanaryResult:
 
     found, missing = compare_runs(on_node(request.baseline), on_node(request.candidate))
     return CanaryResult(
-        request.node, request.baseline, request.candidate, tuple(found), tuple(missing)
+        request.baseline, request.candidate, tuple(found), tuple(missing), node=request.node
     )
