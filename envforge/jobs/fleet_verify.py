@@ -10,7 +10,7 @@ and that shim is what is pushed and probed. Tasks, following, NOT_TESTED nodes, 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import labels
@@ -36,6 +36,8 @@ class FleetVerifyRequest:
 
 
 def run(ctx: Context, request: FleetVerifyRequest) -> FleetResult:
+    # verify probes every time, as a local verify does (only --resume skips what was recorded)
+    request = replace(request, probe=replace(request.probe, force=True))
     options = request.cluster
     nodes = select_nodes(ctx.cluster.nodes(options.partition), options.nodes, options.constraint)
     check_registry(ctx, options.registry)

@@ -261,6 +261,7 @@ def test_verify_on_the_cluster_judges_each_image_as_a_local_verify_does(
     cell = built.data["cells"][0]["cell"]
     assert set(images) == {cell, python_image} and all("@sha256:" in d for d in images.values())
     found = pairs(result)
+    assert result.data["skipped"] == []  # verify probes again what certify recorded before
     assert set(found) == {(name, node) for name in images for node in cluster.nodes}
     assert all(found[(cell, node)]["verdict"] == "CERTIFIED" for node in cluster.nodes)
     local = run_envforge("verify", python_image, "--level", "1", "--json", cwd=workdir)
