@@ -23,6 +23,7 @@ from ..jobs import report as report_job
 from ..jobs import rollout as rollout_job
 from ..jobs import verify as verify_job
 from ..jobs.context import Context
+from ..knowledge.gpus import UnknownGpu
 from ..knowledge.models import Gpu, parse_cc
 from ..probe.codes import CODES, Code
 from ..redact import redact
@@ -226,13 +227,10 @@ def doctor(args: argparse.Namespace, out: Output) -> int:
 
 def _gpu(ctx: Context, name: str) -> Gpu:
     """``--gpu NAME`` looked up in the knowledge base."""
-    gpu = ctx.kb.gpu(name)
-    if gpu is None:
-        raise BadInputError(
-            f"--gpu {name}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
-            hint="give its compute capability with --cc X.Y instead",
-        )
-    return gpu
+    try:
+        return ctx.kb.find_gpu(name)
+    except UnknownGpu as unknown:
+        raise BadInputError(f"--gpu {unknown}", hint=unknown.hint) from None
 
 
 def driver_check(args: argparse.Namespace, out: Output) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
@@ -17,9 +17,9 @@ from pydantic import BaseModel
 
 from .. import paths
 from ..errors import InvalidFileError, Location
-from ..probe.rules import gpu_name_key
 from ..versions import same_series
 from ..yamlio import LoadedYaml, format_key, load_yaml, validate
+from .gpus import GpuIndex, UnknownGpu
 from .models import (
     CudaFacts,
     CudaToolkit,
@@ -151,22 +151,20 @@ class KnowledgeBase:
 
     # -- GPUs -------------------------------------------------------------------------------------
     def gpu(self, name: str) -> Gpu | None:
-        """A GPU by any name nvidia-smi or a user gives ("NVIDIA H100 80GB HBM3", "rtx 4090")."""
-        wanted = gpu_name_key(name)
-        if not wanted:
+        """A GPU by any name nvidia-smi or a user gives ("NVIDIA H100 80GB HBM3", "rtx 4090"), or
+        None when it is unknown or ambiguous (``find_gpu`` says why, with the nearest names)."""
+        try:
+            return self.find_gpu(name)
+        except UnknownGpu:
             return None
-        best: tuple[int, Gpu] | None = None
-        for gpu in self.gpus.gpus:
-            for candidate in (gpu.name, *gpu.aliases):
-                key = gpu_name_key(candidate)
-                named = gpu if candidate == gpu.name else gpu.model_copy(update={"name": candidate})
-                if key == wanted:
-                    return named
-                if re.search(rf"(^| ){re.escape(key)}( |$)", wanted) and (
-                    best is None or len(key) > best[0]
-                ):
-                    best = (len(key), named)
-        return best[1] if best else None
+
+    def find_gpu(self, name: str) -> Gpu:
+        """A GPU by name (``GpuIndex.find``), or ``UnknownGpu`` with the nearest names."""
+        return self.gpu_index.find(name)
+
+    @cached_property
+    def gpu_index(self) -> GpuIndex:
+        return GpuIndex(self.gpus.gpus)
 
     def gpu_peaks(self) -> dict[str, dict[str, float]]:
         """Peak TFLOP/s by GPU name (every alias too), for the probe's L3 throughput check."""

@@ -16,6 +16,7 @@ from ..errors import BadInputError
 from ..versions import same_series, series
 from .base import KnowledgeBase
 from .driver import arch_verdict, check_build, check_driver, gpu_min_driver
+from .gpus import UnknownGpu
 from .models import Gpu, TFRelease
 
 __all__ = ["Explanation", "explain"]
@@ -128,12 +129,10 @@ def _device(
     kb: KnowledgeBase, gpu: str | None, cc: str | None, out: Explanation
 ) -> tuple[Version, Gpu | None] | None:
     if gpu:
-        found = kb.gpu(gpu)
-        if found is None:
-            raise BadInputError(
-                f"--gpu {gpu}: not in the knowledge base's GPU table (matrices/compat/gpus.yaml)",
-                hint="give its compute capability with --cc X.Y instead",
-            )
+        try:
+            found = kb.find_gpu(gpu)
+        except UnknownGpu as unknown:
+            raise BadInputError(f"--gpu {unknown}", hint=unknown.hint) from None
         out.gpu = {
             "name": found.name,
             "cc": str(found.cc),

@@ -21,6 +21,7 @@ from envforge.knowledge.driver import (
     require_cuda_for,
 )
 from envforge.knowledge.explain import explain
+from envforge.knowledge.gpus import UnknownGpu
 from envforge.knowledge.images import nvidia_cuda_require
 from envforge.knowledge.models import driver_key
 
@@ -359,3 +360,64 @@ def test_every_row_carries_a_source_and_confidence() -> None:
         r.source and r.confidence in {"primary", "secondary", "inferred", "unconfirmed"}
         for r in found
     )
+
+
+def test_every_name_and_alias_of_the_gpu_table_resolves_to_its_own_row() -> None:
+    for gpu in KB.gpus.gpus:
+        for name in (gpu.name, *gpu.aliases):
+            found = KB.find_gpu(name)
+            assert found.cc == gpu.cc and found.name in (gpu.name, *gpu.aliases), name
+    assert KB.gpu_index.ambiguous() == {}  # no name or alias means two compute capabilities
+
+
+@pytest.mark.parametrize(
+    ("name", "cc"),
+    [
+        ("Jetson T5000", "11.0"),
+        ("Jetson AGX Thor", "11.0"),
+        ("Jetson T4000", "11.0"),
+        ("NVIDIA RTX PRO 4500 Blackwell", "12.0"),
+        ("RTX PRO 2000 Blackwell", "12.0"),
+        ("GeForce RTX 5070 Ti", "12.0"),
+        ("RTX 5060 Ti", "12.0"),
+        ("GeForce RTX 5050", "12.0"),
+        ("RTX 4070 Ti", "8.9"),
+        ("GeForce RTX 4060 Ti", "8.9"),
+        ("GeForce RTX 4050", "8.9"),
+        ("RTX A3000", "8.6"),
+        ("RTX A2000", "8.6"),
+        ("NVIDIA RTX 4000 SFF Ada Generation", "8.9"),
+        ("Quadro GV100", "7.0"),
+        ("GeForce GTX 1070 Ti", "6.1"),
+        ("GeForce GTX 980 Ti", "5.2"),
+        ("NVIDIA TITAN X", "6.1"),  # Pascal
+        ("GeForce GTX TITAN X", "5.2"),  # Maxwell: another part
+        ("NVIDIA GeForce GTX TITAN X", "5.2"),
+        ("B300", "10.3"),
+        ("GB10", "12.1"),
+        # as nvidia-smi prints them: vendor words, memory, form factor, laptop and refresh words
+        ("NVIDIA GeForce RTX 4090", "8.9"),
+        ("NVIDIA H100 80GB HBM3", "9.0"),
+        ("Tesla V100-SXM2-16GB", "7.0"),
+        ("NVIDIA A100-SXM4-40GB", "8.0"),
+        ("NVIDIA H100 NVL", "9.0"),
+        ("NVIDIA GeForce RTX 3060 Laptop GPU", "8.6"),
+        ("NVIDIA GeForce RTX 4070 SUPER", "8.9"),
+    ],
+)
+def test_gpus_resolve_by_their_exact_names(name: str, cc: str) -> None:
+    assert str(KB.find_gpu(name).cc) == cc
+
+
+def test_the_rows_the_pages_state_verbatim_are_primary() -> None:
+    for name in ("B300", "GB300", "GB10", "Jetson T5000", "Jetson T4000"):
+        row = next(g for g in KB.gpus.gpus if g.name == name)
+        assert row.confidence == "primary", name
+
+
+@pytest.mark.parametrize("name", ["RTX 5095", "RTX 9090", "Jetson T9000", "5070"])
+def test_an_unknown_gpu_is_an_error_with_the_nearest_names(name: str) -> None:
+    with pytest.raises(UnknownGpu) as caught:
+        KB.find_gpu(name)
+    assert caught.value.nearest and "--cc X.Y" in caught.value.hint
+    assert KB.gpu(name) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable
@@ -264,3 +265,12 @@ def test_verify_takes_several_images_only_on_a_cluster(
 ) -> None:
     result = envforge(*argv)
     assert result.code == 2 and one_line_error(result).startswith(message)
+
+
+def test_an_unknown_gpu_names_the_nearest_ones_in_the_json_envelope(envforge: Run) -> None:
+    result = envforge("matrix", "explain", "--tf", "2.20", "--gpu", "RTX 9090", "--json")
+    doc = json.loads(result.stdout)
+    assert result.code == 2 and doc["data"] is None
+    error = doc["errors"][0]
+    assert error["message"].startswith("--gpu 'RTX 9090' is not in the knowledge base's GPU table")
+    assert error["hint"].startswith("nearest names: ") and "--cc X.Y" in error["hint"]
