@@ -132,7 +132,7 @@ def test_every_cuda_minimum_driver_and_one_below(toolkit) -> None:  # type: igno
         ("580.65.06", "13.0", "V100", False, "none"),  # CUDA 13 dropped Volta
         ("580.65.06", "12.9", "V100", True, "native"),
         ("470.82.01", "11.4.4", "H100", False, "none"),  # the driver predates Hopper (CUDA 11.8)
-        ("610.43.02", "13.3", None, True, "native"),
+        ("610.43.02", "13.3", None, True, "minor-version"),  # 13.3 minimum unknown
     ],
 )
 def test_driver_rules(driver: str, cuda: str, gpu: str | None, compatible: bool, mode: str) -> None:
