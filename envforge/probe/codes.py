@@ -72,6 +72,7 @@ class Code(str, Enum):
     CUDNN_VERSION_MISMATCH = "CUDNN_VERSION_MISMATCH"
     CUDNN_INIT_FAILED = "CUDNN_INIT_FAILED"
     XLA_TOOLCHAIN_MISSING = "XLA_TOOLCHAIN_MISSING"
+    XLA_PTXAS_TOO_OLD = "XLA_PTXAS_TOO_OLD"
     TENSORRT_MISSING_BENIGN = "TENSORRT_MISSING_BENIGN"
     CUDA_RUNTIME_NOT_LOADABLE = "CUDA_RUNTIME_NOT_LOADABLE"
     # D. TensorFlow build / wheel / platform
@@ -85,6 +86,7 @@ class Code(str, Enum):
     PYTHON_UNSUPPORTED = "PYTHON_UNSUPPORTED"
     GPU_HIDDEN_BY_ENV = "GPU_HIDDEN_BY_ENV"
     KERAS_BACKEND_NOT_TF = "KERAS_BACKEND_NOT_TF"
+    KERAS3_WHERE_TF_KERAS_EXPECTED = "KERAS3_WHERE_TF_KERAS_EXPECTED"
     MIXED_FRAMEWORK_CUDA_CONFLICT = "MIXED_FRAMEWORK_CUDA_CONFLICT"
     # F. Keras / model code
     PERF_EAGER_OR_PREDICT_LOOP = "PERF_EAGER_OR_PREDICT_LOOP"
@@ -108,8 +110,10 @@ class Code(str, Enum):
     ALLOCATOR_WANTS_MORE_MEMORY = "ALLOCATOR_WANTS_MORE_MEMORY"
     # I. non-CUDA backends
     ROCM_GPU_ISA_UNSUPPORTED = "ROCM_GPU_ISA_UNSUPPORTED"
+    ROCM_MEMORY_ACCESS_FAULT = "ROCM_MEMORY_ACCESS_FAULT"
     DIRECTML_NO_ADAPTER_OR_VERSION = "DIRECTML_NO_ADAPTER_OR_VERSION"
     METAL_SLOW_OR_MISMATCH = "METAL_SLOW_OR_MISMATCH"
+    METAL_PLUGIN_LOAD_FAILED = "METAL_PLUGIN_LOAD_FAILED"
     PLAIDML_NO_DEVICE = "PLAIDML_NO_DEVICE"
     # Z. benign
     HEALTHY_BENIGN_NOISE = "HEALTHY_BENIGN_NOISE"
@@ -183,6 +187,7 @@ PIP_NVIDIA_LIBS_NOT_ON_PATH | cuda-libs | C3 | pip's nvidia-* wheels are install
 CUDNN_VERSION_MISMATCH | cuda-libs | C4 | the cuDNN that loads is of another major, or an older minor, than the build's | install a cuDNN of the build's major with a minor at least the build's; remove the older copy
 CUDNN_INIT_FAILED | cuda-libs | C5 | cuDNN or cuBLAS handle creation fails (usually GPU memory) | enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true), free the GPU, reduce the batch size
 XLA_TOOLCHAIN_MISSING | cuda-libs | C6 | XLA cannot find libdevice or ptxas | pip install nvidia-cuda-nvcc-cu12 and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir with nvvm/libdevice>
+XLA_PTXAS_TOO_OLD | cuda-libs | C6 | XLA compiles with a ptxas older than 11.1, which is known to miscompile XLA code (wrong results, invalid-address errors) | pip install nvidia-cuda-nvcc-cu12 (a newer ptxas) and put its bin directory first on PATH, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA >= 11.1
 TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
 CUDA_RUNTIME_NOT_LOADABLE | cuda-libs | C1 | the CUDA runtime library (libcudart) cannot be loaded | install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path
 CPU_ONLY_TF_BUILD | tf-build | D1 | the framework installed is a CPU-only build | install the CUDA build (tensorflow[and-cuda]), not tensorflow-cpu
@@ -194,6 +199,7 @@ KERNEL_ENV_MISMATCH | python-env | E1 | the notebook or IDE runs another interpr
 PYTHON_UNSUPPORTED | python-env | E2 | no wheel of the framework exists for this Python | use a Python the release supports (envforge matrix explain)
 GPU_HIDDEN_BY_ENV | python-env | E3 | an environment variable hides every GPU from the framework | unset CUDA_VISIBLE_DEVICES (or list the GPUs) before importing the framework
 KERAS_BACKEND_NOT_TF | python-env | E4 | Keras runs on another backend than TensorFlow | set KERAS_BACKEND (or ~/.keras/keras.json) to the backend you mean, before importing keras
+KERAS3_WHERE_TF_KERAS_EXPECTED | python-env | E4 | code written for Keras 2 (tf.keras through tf-keras: Transformers' TF models, older libraries) finds Keras 3, the default since TF 2.16 | pip install tf-keras~=<TF major.minor> and export TF_USE_LEGACY_KERAS=1 before importing TensorFlow, or pin tensorflow<2.16
 MIXED_FRAMEWORK_CUDA_CONFLICT | python-env | E5 | two CUDA users in one environment (TensorFlow and PyTorch) fight over libraries or memory | one framework per environment, or pin both to the same CUDA wheels
 PERF_EAGER_OR_PREDICT_LOOP | model-code | F1 | per-sample Python loops (predict on one sample at a time, run_eagerly, .numpy() in layers) | predict whole batches (model(x, training=False) or predict(x)); keep the step compiled
 PERF_LAUNCH_OVERHEAD_SMALL_MODEL | model-code | F2 | batches too small for the GPU: kernel launches and transfers dominate | raise the batch size (and the learning rate with it)
@@ -213,8 +219,10 @@ GPU_MEMORY_HELD_BY_OTHER_PROCESS | memory | H2 | another process (or the framewo
 MEMORY_CONFIG_ORDER_ERROR | memory | H3 | memory growth was configured after the GPUs were initialised | configure memory growth right after importing TensorFlow, for every GPU
 ALLOCATOR_WANTS_MORE_MEMORY | memory | H4 | the allocator warns it wanted more memory: a performance note, not a failure | free memory or accept it
 ROCM_GPU_ISA_UNSUPPORTED | non-cuda-backends | I1 | the ROCm build has no code for this GPU's ISA | use a GPU and ROCm release listed together, or HSA_OVERRIDE_GFX_VERSION for RDNA2 consumer cards
+ROCM_MEMORY_ACCESS_FAULT | non-cuda-backends | I1 | a ROCm kernel faulted on GPU memory (the process aborts): most often HSA_OVERRIDE_GFX_VERSION names another ISA than the GPU's, or the GPU is not one the ROCm release supports | unset HSA_OVERRIDE_GFX_VERSION, or set it to your GPU's own family (rocminfo names its gfx target); use a GPU and ROCm release listed together
 DIRECTML_NO_ADAPTER_OR_VERSION | non-cuda-backends | I2 | the DirectML plugin finds no adapter, or is of another version than TensorFlow | tensorflow-cpu==2.10 with the DirectML plugin, or WSL2 with CUDA
 METAL_SLOW_OR_MISMATCH | non-cuda-backends | I3 | tensorflow-metal is slower than the CPU for small models, or mismatches tensorflow-macos | pin tensorflow-macos and tensorflow-metal to a pair Apple lists; use it for large models
+METAL_PLUGIN_LOAD_FAILED | non-cuda-backends | I3 | the tensorflow-metal plugin does not load: it was built against another TensorFlow than the one installed (a TF_* symbol is not found) | install the tensorflow-metal release Apple lists for your TensorFlow (or that TensorFlow), or uninstall tensorflow-metal to run on the CPU
 PLAIDML_NO_DEVICE | non-cuda-backends | E4, I | PlaidML finds no device | run plaidml-setup, or export PLAIDML_EXPERIMENTAL=1 PLAIDML_DEVICE_IDS=<device>
 HEALTHY_BENIGN_NOISE | benign | Z | lines printed on working setups too; never a cause | nothing to do
 CPU_ONLY_HOST_BENIGN | benign | Z | this host has no GPU: GPU levels cannot be reached here, nothing is wrong with the image | run on a node with an NVIDIA GPU (and the driver and container toolkit)

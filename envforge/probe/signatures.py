@@ -165,6 +165,9 @@ SIGNATURES: tuple[Signature, ...] = (
         C.CUDNN_VERSION_MISMATCH,
         (
             r"Loaded runtime CuDNN library: [\d.]+ but source was compiled with: [\d.]+",
+            # TF 1.x's numeric wording: "7301 (compatibility version 7300) but source was compiled
+            # with 7003 (compatibility version 7000)"
+            r"Loaded runtime CuDNN library: \d+ \(compatibility version \d+\) but source was compiled with \d+",
             r"DNN library is not found",
         ),
     ),
@@ -207,6 +210,12 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
     ),
     Signature(
+        C.XLA_PTXAS_TOO_OLD,
+        (
+            r"You are using ptxas [\d.]+, which is older than [\d.]+\. ptxas .*known to miscompile XLA code",
+        ),
+    ),
+    Signature(
         C.DEPRECATED_TENSORFLOW_GPU_PKG,
         (r"The \"tensorflow-gpu\" package has been removed",),
     ),
@@ -239,7 +248,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         C.PLAIDML_NO_DEVICE,
-        (r"PlaidMLError: No devices found",),
+        (r"PlaidMLError: No devices found", r"No OpenCL devices found\. Check driver installation"),
     ),
     Signature(
         C.PERF_RNN_NOT_CUDNN,
@@ -295,6 +304,23 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         C.ROCM_GPU_ISA_UNSUPPORTED,
         (r"hipErrorNoBinaryForGpu",),
+    ),
+    Signature(
+        C.ROCM_MEMORY_ACCESS_FAULT,
+        (
+            r"Memory access fault by GPU node-\d+ .*Reason: Page not present or supervisor privilege",
+        ),
+    ),
+    Signature(
+        C.METAL_PLUGIN_LOAD_FAILED,
+        (r"libmetal_plugin\.dylib.*[Ss]ymbol not found",),
+    ),
+    Signature(
+        C.KERAS3_WHERE_TF_KERAS_EXPECTED,
+        (
+            r"No module named '?tf_keras'?",
+            r"Your currently installed version of Keras is Keras 3, but this is not yet supported",
+        ),
     ),
     Signature(
         C.DIRECTML_NO_ADAPTER_OR_VERSION,

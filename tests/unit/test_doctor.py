@@ -3,6 +3,8 @@ and over whole logs mixing section-Z noise with one real cause."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from envforge.diagnosis import diagnose_checks, diagnose_log
@@ -110,6 +112,24 @@ LINES = [
         "PYTHON_UNSUPPORTED",
     ),
     ("PlaidMLError: No devices found. Please run plaidml-setup.", "PLAIDML_NO_DEVICE"),
+    ("No OpenCL devices found. Check driver installation.", "PLAIDML_NO_DEVICE"),
+    (
+        "*** WARNING *** You are using ptxas 9.1.121, which is older than 9.2.88. ptxas 9.x before "
+        "9.2.88 is known to miscompile XLA code, leading to incorrect results or invalid-address errors.",
+        "XLA_PTXAS_TOO_OLD",
+    ),
+    (
+        "Memory access fault by GPU node-2 (Agent handle: 0x38b6960) on address 0x1000. Reason: Page "
+        "not present or supervisor privilege.",
+        "ROCM_MEMORY_ACCESS_FAULT",
+    ),
+    (
+        "tensorflow.python.framework.errors_impl.NotFoundError: dlopen(/Users/u/env/lib/python3.9/"
+        "site-packages/tensorflow-plugins/libmetal_plugin.dylib, 0x0006): symbol not found in flat "
+        "namespace '_TF_AllocateOutput'",
+        "METAL_PLUGIN_LOAD_FAILED",
+    ),
+    ("ModuleNotFoundError: No module named 'tf_keras'", "KERAS3_WHERE_TF_KERAS_EXPECTED"),
     (
         "WARNING:tensorflow:Layer lstm will not use cuDNN kernels since it doesn't meet the criteria. It will use a "
         "generic GPU kernel as fallback when running on GPU.",
@@ -291,3 +311,37 @@ def test_diagnoses_from_probe_checks_put_failures_first() -> None:
         "CPU_ONLY_TF_BUILD",
         "GPU_ARCH_NEWER_THAN_WHEEL",
     ]
+
+
+PUBLIC_LOGS = sorted((Path(__file__).parents[1] / "fixtures" / "logs" / "public").glob("*.log"))
+
+
+@pytest.mark.parametrize("path", PUBLIC_LOGS, ids=lambda p: p.stem)
+def test_logs_users_posted_in_public_threads(path: Path) -> None:
+    """Each fixture is a log from a public issue thread (its header cites it) with the one cause
+    doctor must name; nothing else in it may become a cause."""
+    text = path.read_text(encoding="utf-8")
+    header = dict(line[2:].split(": ", 1) for line in text.splitlines() if line.startswith("# "))
+    assert header["source"].startswith("https://github.com/")
+    log = "\n".join(line for line in text.splitlines() if not line.startswith("# "))
+    diagnoses = diagnose_log(log)
+    assert [d.code for d in diagnoses] == [header["expect"]]
+    assert diagnoses[0].evidence and diagnoses[0].fix
+
+
+def test_every_public_log_class_has_a_fixture() -> None:
+    expected = {
+        "CUDNN_VERSION_MISMATCH",
+        "XLA_PTXAS_TOO_OLD",
+        "ROCM_MEMORY_ACCESS_FAULT",
+        "PLAIDML_NO_DEVICE",
+        "KERAS3_WHERE_TF_KERAS_EXPECTED",
+        "METAL_PLUGIN_LOAD_FAILED",
+    }
+    found = {
+        line.split(": ", 1)[1]
+        for path in PUBLIC_LOGS
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# expect: ")
+    }
+    assert expected <= found
