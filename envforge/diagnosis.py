@@ -16,7 +16,7 @@ from .probe.signatures import is_benign, match_line, shows_gpu
 from .results import Diagnosis
 from .untrusted import printable
 
-__all__ = ["diagnose_log", "diagnose_checks", "merge", "is_trouble", "MAX_EVIDENCE"]
+__all__ = ["by_layer", "diagnose_log", "diagnose_checks", "merge", "is_trouble", "MAX_EVIDENCE"]
 
 MAX_EVIDENCE = 5
 
@@ -85,6 +85,11 @@ def merge(first: list[Diagnosis], more: list[Diagnosis]) -> list[Diagnosis]:
     """``first``, then those of ``more`` whose code ``first`` does not already name."""
     seen = {d.code for d in first}
     return [*first, *(d for d in more if d.code not in seen)]
+
+
+def by_layer(diagnoses: Iterable[Diagnosis]) -> list[Diagnosis]:
+    """In the catalogue's classifier order (stable: as given within a layer)."""
+    return sorted(diagnoses, key=lambda d: _rank(d.layer))
 
 
 def is_trouble(diagnoses: Iterable[Diagnosis]) -> bool:

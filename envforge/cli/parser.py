@@ -8,6 +8,7 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..errors import BadInputError
+from ..knowledge.log_rules import PLATFORMS
 from . import converters as to
 from . import groups
 from .settings import DEFAULTS
@@ -195,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("auto", "yes", "no"),
         default="auto",
         help="whether the machine of a --log has an NVIDIA GPU (auto: only if the log shows one)",
+    )
+    p.add_argument(
+        "--platform",
+        choices=("auto", *PLATFORMS),
+        default="auto",
+        help="the machine of a --log (auto: from the log's own paths)",
     )
     groups.accelerator_options(p, "with --image (default cuda)")
     groups.probe_options(p, level=False)

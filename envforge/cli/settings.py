@@ -148,4 +148,5 @@ def doctor(args: argparse.Namespace, log_text: str | None) -> DoctorRequest:
         python=args.python,
         gpu_present={"yes": True, "no": False, "auto": None}[args.gpu_present],
         expect_accelerator=args.expect_accelerator or "cuda",
+        platform=None if args.platform == "auto" else args.platform,
     )

@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from ..certificate import parse_probe_output
-from ..diagnosis import diagnose_checks, diagnose_log, is_trouble, merge
+from ..diagnosis import by_layer, diagnose_checks, diagnose_log, is_trouble, merge
 from ..errors import BadInputError
 from ..expectations import Accelerator
+from ..knowledge.log_rules import knowledge_diagnoses
+from ..log_facts import extract_facts
 from ..probe.checks import Check
 from ..probe.codes import CODES, Code
 from ..results import Diagnosis
@@ -47,6 +49,7 @@ class DoctorRequest:
         None  # for a log: whether its machine has an NVIDIA GPU (None: the log says)
     )
     expect_accelerator: Accelerator = "cuda"
+    platform: str | None = None  # of a log's machine (None: what the log shows)
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class DoctorResult:
         }
 
 
-def _from_log(request: DoctorRequest) -> DoctorResult:
+def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
     if request.log_text is not None:
         text, source = request.log_text, "stdin"
     else:
@@ -81,7 +84,12 @@ def _from_log(request: DoctorRequest) -> DoctorResult:
                 f"--log {request.log_path}: cannot read it ({exc.strerror})"
             ) from None
         source = str(request.log_path)
-    return DoctorResult(source, tuple(diagnose_log(text, gpu_present=request.gpu_present)))
+    facts = extract_facts(text)
+    found = merge(
+        diagnose_log(text, gpu_present=request.gpu_present),
+        knowledge_diagnoses(facts, ctx.kb, request.platform),
+    )
+    return DoctorResult(source, tuple(by_layer(found)), {"facts": facts.summary()})
 
 
 def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:
@@ -143,7 +151,7 @@ def _from_host(request: DoctorRequest) -> DoctorResult:
 
 def run(ctx: Context, request: DoctorRequest) -> DoctorResult:
     if request.log_path is not None or request.log_text is not None:
-        return _from_log(request)
+        return _from_log(ctx, request)
     if request.image is not None:
         return _from_image(ctx, request)
     return _from_host(request)

@@ -1,0 +1,98 @@
+"""doctor's facts from a log, and the knowledge base applied to them (causes no single line names)."""
+
+from __future__ import annotations
+
+import pytest
+
+from envforge.knowledge import load_knowledge
+from envforge.knowledge.log_rules import knowledge_diagnoses
+from envforge.log_facts import extract_facts
+
+GTX980_TF217 = """\
+TensorFlow version: 2.17.0
+I tensorflow/core/common_runtime/gpu/gpu_device.cc:2021] Created device /job:localhost/replica:0/task:0/device:GPU:0 with 3393 MB memory:  -> device: 0, name: NVIDIA GeForce GTX 980, pci bus id: 0000:01:00.0, compute capability: 5.2
+Epoch 1/5
+"""
+SMI_TABLE = """\
+| NVIDIA-SMI 535.104.05             Driver Version: 535.104.05   CUDA Version: 12.2     |
+|   0  NVIDIA GeForce GTX 980        Off | 00000000:01:00.0  On |                  N/A |
+pip list: tensorflow==2.17.1
+"""
+NO_GPU = "Python 3.11.4\nTensorFlow version: 2.15.0\nNum GPUs Available:  0\n"
+
+
+def codes(text: str, platform: str | None = None) -> list[str]:
+    return [d.code for d in knowledge_diagnoses(extract_facts(text), load_knowledge(), platform)]
+
+
+def test_facts_are_read_with_their_lines() -> None:
+    facts = extract_facts(
+        SMI_TABLE
+        + "Loaded runtime CuDNN library: 7301 (compatibility version 7300) but source was "
+        "compiled with 7003 (compatibility version 7000).\n"
+        "Cuda compilation tools, release 11.8, V11.8.89\n"
+        "HSA_OVERRIDE_GFX_VERSION=10.3.0 python train.py\n  Name: gfx1031\n"
+    )
+    assert (facts.framework, facts.framework_version) == ("tensorflow", "2.17.1")
+    assert facts.driver == "535.104.05" and facts.cuda == {"driver": "12.2", "toolkit": "11.8"}
+    assert facts.cudnn == {"loaded": "7301", "compiled": "7003"}
+    assert [g.name for g in facts.gpus] == ["NVIDIA GeForce GTX 980"]
+    assert (facts.hsa_override, facts.rocm_gfx) == ("10.3.0", "gfx1031")
+    assert facts.lines["driver"].startswith("line 1: ")
+    assert facts.summary()["gpus"] == [{"name": "NVIDIA GeForce GTX 980", "cc": None}]
+
+
+def test_a_gpu_older_than_every_kernel_is_named_without_an_error_line() -> None:
+    found = knowledge_diagnoses(extract_facts(GTX980_TF217), load_knowledge())
+    assert [d.code for d in found] == ["GPU_ARCH_TOO_OLD"]
+    evidence = " ".join(found[0].evidence)
+    assert (
+        "line 1: TensorFlow version: 2.17.0" in evidence and "compute capability: 5.2" in evidence
+    )
+    assert "knowledge: TensorFlow" in evidence and "SASS 6.0, 7.0, 8.0, 8.9, PTX 9.0" in evidence
+
+
+def test_a_gpu_named_without_its_compute_capability_is_looked_up() -> None:
+    assert codes(SMI_TABLE) == ["GPU_ARCH_TOO_OLD"]
+
+
+def test_a_gpu_the_release_has_kernels_for_is_no_cause() -> None:
+    assert codes(GTX980_TF217.replace("2.17.0", "2.15.0")) == []
+    assert codes(GTX980_TF217.replace("GTX 980", "RTX 4090").replace("5.2", "8.9")) == []
+
+
+@pytest.mark.parametrize(
+    ("platform", "expected"),
+    [
+        (None, ["WINDOWS_NATIVE_TF_GE_2_11", "CPU_ONLY_TF_BUILD"]),
+        ("windows", ["WINDOWS_NATIVE_TF_GE_2_11"]),
+        ("linux", ["CPU_ONLY_TF_BUILD"]),
+        ("wsl", ["CPU_ONLY_TF_BUILD"]),
+        ("macos", []),
+    ],
+)
+def test_no_gpu_and_no_linux_loader_line_names_the_likely_causes(
+    platform: str | None, expected: list[str]
+) -> None:
+    found = knowledge_diagnoses(extract_facts(NO_GPU), load_knowledge(), platform)
+    assert [d.code for d in found] == expected
+    if platform is None:
+        assert all("--platform windows or --platform linux" in d.summary for d in found)
+
+
+def test_the_logs_own_paths_tell_the_platform() -> None:
+    windows = NO_GPU + r"  File C:\Users\me\venv\lib\site-packages\tensorflow\__init__.py" + "\n"
+    assert codes(windows) == ["WINDOWS_NATIVE_TF_GE_2_11"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        NO_GPU.replace("2.15.0", "2.10.1"),  # native Windows still had GPU builds
+        NO_GPU + "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libcudart.so.11.0'\n",  # the Linux build: the libraries are the cause
+        "Num GPUs Available:  0\n",  # no release named: nothing to apply
+    ],
+)
+def test_no_guess_where_the_facts_do_not_say(text: str) -> None:
+    assert codes(text) == []
