@@ -14,7 +14,7 @@ from .probe.checks import Check
 from .probe.codes import CODES, LAYERS, Code, info, layer_of
 from .probe.signatures import is_benign, match_line, shows_gpu
 from .results import Diagnosis
-from .untrusted import printable
+from .untrusted import numbered_lines, printable
 
 __all__ = ["by_layer", "diagnose_log", "diagnose_checks", "merge", "is_trouble", "MAX_EVIDENCE"]
 
@@ -33,7 +33,7 @@ def diagnose_log(text: str, *, gpu_present: bool | None = None) -> list[Diagnosi
     """
     gpu = shows_gpu(text) if gpu_present is None else gpu_present
     evidence: dict[Code, list[str]] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in numbered_lines(text):
         line = raw.strip()
         if not line or is_benign(line):
             continue

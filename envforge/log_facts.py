@@ -11,6 +11,7 @@ GPU even where no line says so.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .untrusted import printable
@@ -104,64 +105,121 @@ _PLATFORM = {
 }
 
 
+@dataclass(frozen=True)
+class _Rule:
+    """A fact's pattern, tried only on lines holding one of its (lower-case) keywords, and only
+    until the fact is known (GPUs: every line), so a big log costs a few substring tests a line."""
+
+    fact: str
+    keywords: tuple[str, ...]
+    patterns: tuple[re.Pattern[str], ...]
+    repeat: bool = False  # collect every match (GPUs), not only the first
+
+
+_RULES = (
+    _Rule(
+        "framework",
+        (
+            "tensorflow version",
+            "tensorflow==",
+            "tensorflow-",
+            "tensorflow 1",
+            "tensorflow 2",
+            "tensorflow v",
+            "tensorflow:",
+            "tf.__version__",
+        ),
+        _TF_VERSION,
+    ),
+    _Rule("gpu", ("compute capability", "major:"), (_GPU_WITH_CC, _GPU_TF1), repeat=True),
+    _Rule("gpu_smi", (" off ", " on ", "|"), (_GPU_SMI,), repeat=True),
+    _Rule("driver", ("driver version", "kernel reported version"), (_DRIVER,)),
+    _Rule("python", ("python",), (_PYTHON,)),
+    _Rule("rocm_gfx", ("gfx",), (_GFX,)),
+    _Rule("hsa_override", ("hsa_override_gfx_version",), (_HSA,)),
+    _Rule("cuda_driver", ("cuda version",), (_CUDA[0][1],)),
+    _Rule("cuda_toolkit", ("cuda compilation tools",), (_CUDA[1][1],)),
+    _Rule("cudnn", ("cudnn library",), (_CUDNN,)),
+    _Rule("gpu_registered", ("created device", "adding visible gpu"), (_REGISTERED,)),
+    _Rule("no_gpu", ("gpus available", "[]", "physical_device:cpu"), (_NO_GPU,)),
+    _Rule(
+        "linux_loader",
+        ("dso_loader", "dynamic library", "cuda_executor", "cuda_gpu_executor", "cuda drivers"),
+        (_LINUX_LOADER,),
+    ),
+    _Rule("windows", (":\\", "\\site-packages\\", ".dll", "windows"), (_PLATFORM["windows"],)),
+    _Rule("macos", (".dylib", "/users/", "macos", "darwin"), (_PLATFORM["macos"],)),
+    _Rule("linux", (".so", "/usr/lib", "/home/", "linux", "/opt/"), (_PLATFORM["linux"],)),
+)
+
+
 def extract_facts(text: str) -> LogFacts:
-    """Every fact of ``text`` that a rule may use, with the first line that shows each."""
+    """Every fact of ``text`` that a rule may use, with the first line that shows each.
+
+    Each rule looks only at the lines holding one of its keywords, found by substring search over
+    the whole text (C speed); its patterns run on those lines alone, in order, until it has its
+    fact. A 5 MB log of noise costs a few milliseconds a rule."""
     facts = LogFacts()
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        where = f"line {number}: {printable(line, limit=300, one_line=True)}"
-        _read_line(facts, line, where)
+    lower = text.lower()
+    for rule in _RULES:
+        for start, end in _lines_with(text, lower, rule.keywords):
+            line = text[start:end].strip()
+            found = next((m for m in (p.search(line) for p in rule.patterns) if m), None)
+            if found is None:
+                continue
+            number = text.count("\n", 0, start) + 1
+            _record(
+                facts,
+                rule.fact,
+                found,
+                f"line {number}: {printable(line, limit=300, one_line=True)}",
+            )
+            if not rule.repeat:
+                break
     return facts
 
 
-def _note(facts: LogFacts, fact: str, where: str) -> None:
+def _lines_with(text: str, lower: str, keywords: tuple[str, ...]) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line of ``text`` holding a keyword, in order, found lazily: a rule that
+    has its fact on the first such line looks no further."""
+    ahead = {k: lower.find(k) for k in keywords}  # each keyword's next position (-1: none left)
+    at = 0
+    while True:
+        for keyword, position in ahead.items():
+            if 0 <= position < at:
+                ahead[keyword] = lower.find(keyword, at)
+        hits = [position for position in ahead.values() if position >= 0]
+        if not hits:
+            return
+        first = min(hits)
+        start = text.rfind("\n", 0, first) + 1
+        end = text.find("\n", first)
+        end = len(text) if end < 0 else end
+        yield start, end
+        at = end + 1
+
+
+def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> None:
     facts.lines.setdefault(fact, where)
-
-
-def _read_line(facts: LogFacts, line: str, where: str) -> None:
-    for pattern in _TF_VERSION:
-        found = pattern.search(line)
-        if found and facts.framework_version is None:
-            facts.framework, facts.framework_version = "tensorflow", found.group(1)
-            _note(facts, "framework", where)
-    for gpu in _GPU_WITH_CC.finditer(line):
-        facts.gpus.append(LogGpu(gpu.group(1).strip(), gpu.group(2), where))
-    tf1 = _GPU_TF1.search(line)
-    if tf1:
-        facts.gpus.append(LogGpu(tf1.group(1).strip(), f"{tf1.group(2)}.{tf1.group(3)}", where))
-    smi = _GPU_SMI.search(line)
-    if smi:
-        facts.gpus.append(LogGpu(smi.group(1).strip(), None, where))
-    for name, pattern, target in (
-        ("driver", _DRIVER, "driver"),
-        ("python", _PYTHON, "python"),
-        ("rocm_gfx", _GFX, "rocm_gfx"),
-        ("hsa_override", _HSA, "hsa_override"),
-    ):
-        found = pattern.search(line)
-        if found and getattr(facts, target) is None:
-            setattr(facts, target, found.group(1))
-            _note(facts, name, where)
-    for kind, pattern in _CUDA:
-        found = pattern.search(line)
-        if found and kind not in facts.cuda:
-            facts.cuda[kind] = found.group(1)
-            _note(facts, f"cuda_{kind}", where)
-    cudnn = _CUDNN.search(line)
-    if cudnn:
-        facts.cudnn.update(loaded=cudnn.group(1), compiled=cudnn.group(2))
-        _note(facts, "cudnn", where)
-    if _REGISTERED.search(line):
+    value = found.group(1) if found.re.groups else found.group(0)
+    if fact == "framework":
+        facts.framework, facts.framework_version = "tensorflow", value
+    elif fact == "gpu":
+        cc = found.group(2) if found.re is _GPU_WITH_CC else f"{found.group(2)}.{found.group(3)}"
+        facts.gpus.append(LogGpu(value.strip(), cc, where))
+    elif fact == "gpu_smi":
+        facts.gpus.append(LogGpu(value.strip(), None, where))
+    elif fact in ("driver", "python", "rocm_gfx", "hsa_override"):
+        setattr(facts, fact, value)
+    elif fact.startswith("cuda_"):
+        facts.cuda[fact.removeprefix("cuda_")] = value
+    elif fact == "cudnn":
+        facts.cudnn.update(loaded=value, compiled=found.group(2))
+    elif fact == "gpu_registered":
         facts.gpu_registered = True
-        _note(facts, "gpu_registered", where)
-    if facts.no_gpu is None and _NO_GPU.search(line):
+    elif fact == "no_gpu":
         facts.no_gpu = where
-        _note(facts, "no_gpu", where)
-    if facts.linux_loader is None and _LINUX_LOADER.search(line):
+    elif fact == "linux_loader":
         facts.linux_loader = where
-        _note(facts, "linux_loader", where)
-    for platform, pattern in _PLATFORM.items():
-        if platform not in facts.platforms and pattern.search(line):
-            facts.platforms[platform] = where
+    else:  # a platform
+        facts.platforms[fact] = where

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -23,6 +24,7 @@ __all__ = [
     "printable",
     "bounded",
     "json_object",
+    "numbered_lines",
     "read_tail",
 ]
 
@@ -97,19 +99,41 @@ def json_object(text: str | None, *, limit: int = 64 * 1024) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(number, line) of ``text``, one at a time: no list of a big log's lines in memory."""
+    start, number, size = 0, 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        end = size if end < 0 else end
+        number += 1
+        yield number, text[start:end]
+        start = end + 1
+
+
 def read_tail(source: Path | BinaryIO, limit: int) -> tuple[str, bool]:
     """The last ``limit`` bytes of a file or stream as text (undecodable bytes replaced), and
-    whether anything before them was dropped (then the partial first line is dropped too)."""
+    whether anything before them was dropped (then the partial first line is dropped too).
+
+    A file is read from ``limit`` bytes before its end; a stream is read in chunks of which only
+    the last ``limit`` bytes are kept, so memory stays near ``limit`` whatever the size."""
     if isinstance(source, Path):
         with source.open("rb") as handle:
             return read_tail(handle, limit)
-    kept = b""
     cut = False
-    while chunk := source.read(1 << 20):
-        kept += chunk
+    if source.seekable():
+        size = source.seek(0, 2)
+        cut = size > limit
+        source.seek(max(0, size - limit))
+        kept = bytearray(source.read())
+    else:
+        kept = bytearray()
+        while chunk := source.read(1 << 20):
+            kept += chunk
+            if len(kept) > 2 * limit:
+                del kept[: len(kept) - limit]
+                cut = True
         if len(kept) > limit:
-            kept, cut = kept[-limit:], True
-    text = kept.decode("utf-8", errors="replace")
-    if cut:
-        text = text.split("\n", 1)[-1]
-    return text, cut
+            del kept[: len(kept) - limit]
+            cut = True
+    start = kept.find(b"\n") + 1 if cut else 0
+    return str(memoryview(kept)[start:], "utf-8", errors="replace"), cut

@@ -33,7 +33,7 @@ from .verify import run as verify_run
 
 __all__ = ["DoctorRequest", "DoctorResult", "run", "MAX_LOG_BYTES"]
 
-MAX_LOG_BYTES = 64 * 1024 * 1024  # of a longer log, the end is read (where the failure is)
+MAX_LOG_BYTES = 32 * 1024 * 1024  # of a longer log, the end is read (where the failure is)
 
 
 @dataclass(frozen=True)
@@ -85,10 +85,9 @@ def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
             ) from None
         source = str(request.log_path)
     facts = extract_facts(text)
-    found = merge(
-        diagnose_log(text, gpu_present=request.gpu_present),
-        knowledge_diagnoses(facts, ctx.kb, request.platform),
-    )
+    found = diagnose_log(text, gpu_present=request.gpu_present)
+    if facts.framework_version:  # the rules need a release; the knowledge base loads only then
+        found = merge(found, knowledge_diagnoses(facts, ctx.kb, request.platform))
     return DoctorResult(source, tuple(by_layer(found)), {"facts": facts.summary()})
 
 
