@@ -173,8 +173,9 @@ def _explain_tf(kb: KnowledgeBase, release: TFRelease, out: Explanation) -> None
     mvc = kb.minor_version_compat(release.cuda.major)
     if toolkit and mvc:
         out.reasons.append(
-            f"its CUDA {release.cuda} needs Linux driver >= {toolkit.linux} natively, or >= {mvc.floor} "
-            f"through CUDA {mvc.major}.x minor-version compatibility (pip wheels)"
+            f"its CUDA {release.cuda} needs Linux driver >= {toolkit.linux or 'unknown'} natively "
+            f"({toolkit.confidence}), or >= {mvc.floor} through CUDA {mvc.major}.x minor-version "
+            f"compatibility (pip wheels; {mvc.confidence})"
         )
         out.cite(kb.source_text(toolkit.source), kb.source_text(mvc.source))
     pins = kb.tf_and_cuda(release.tf)
@@ -318,6 +319,10 @@ def _explain_gpu(
             )
             return None
         verdict, reason = arch_verdict(cc, caps.sass, caps.ptx)
+        reason += (
+            f" (TensorFlow {series(release.tf)}'s kernels: {caps.confidence}"
+            + (f"; {gpu.name} at {cc}: {gpu.confidence})" if gpu else ")")
+        )
         prefix = f"{gpu.name}: " if gpu else ""
         if verdict == "too-old":
             out.fail(f"{prefix}{reason} [GPU_ARCH_TOO_OLD]")

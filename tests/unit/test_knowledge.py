@@ -421,3 +421,13 @@ def test_an_unknown_gpu_is_an_error_with_the_nearest_names(name: str) -> None:
         KB.find_gpu(name)
     assert caught.value.nearest and "--cc X.Y" in caught.value.hint
     assert KB.gpu(name) is None
+
+
+def test_explain_says_how_sure_each_fact_is() -> None:
+    reasons = " | ".join(explain(KB, tf="2.16", gpu="GTX 980").reasons)
+    assert "TensorFlow 2.16's kernels: primary" in reasons  # read from the 2.16.2 wheel
+    assert "GeForce GTX 980 at 5.2: secondary" in reasons
+    assert (
+        "natively (primary)" in reasons
+        and "minor-version compatibility (pip wheels; primary)" in reasons
+    )
