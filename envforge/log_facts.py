@@ -67,7 +67,7 @@ class LogFacts:
 
 
 _TF_VERSION = (
-    re.compile(r"\bTensorFlow(?: version)?:?\s+v?(\d+\.\d+(?:\.\d+)?)\b", re.I),
+    re.compile(r"\bTensor ?Flow(?: version)?:?\s+v?(\d+\.\d+(?:\.\d+)?)\b", re.I),
     re.compile(r"\btensorflow(?:-cpu|-gpu|-macos)?==(\d+\.\d+(?:\.\d+)?)\b", re.I),
     re.compile(r"site-packages[/\\]tensorflow-(\d+\.\d+(?:\.\d+)?)", re.I),
     re.compile(r"\btf\.__version__\W+(\d+\.\d+(?:\.\d+)?)\b"),
@@ -90,7 +90,7 @@ _PYTHON = re.compile(r"\b(?:Python|python)\s?(3\.\d{1,2})(?:\.\d+)?\b")
 _GFX = re.compile(r"\b(gfx\d{3,4}[a-f]?)\b")
 _HSA = re.compile(r"HSA_OVERRIDE_GFX_VERSION\s*=\s*([\d.]+)")
 _NO_GPU = re.compile(
-    r"Num GPUs Available:?\s+0\b|list_physical_devices\(['\"]GPU['\"]\)\)?\s*(?:->|=|:)?\s*\[\]"
+    r"Num GPUs Available:?\s+0\b|\bGPU is NOT AVAILABLE\b|list_physical_devices\(['\"]GPU['\"]\)\)?\s*(?:->|=|:)?\s*\[\]"
     r"|^\[\]$|^GPUs?:\s*\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
 )
 _REGISTERED = re.compile(r"Created device .*device:GPU:\d|Adding visible gpu devices: \d")
@@ -121,6 +121,7 @@ _RULES = (
         "framework",
         (
             "tensorflow version",
+            "tensor flow version",
             "tensorflow==",
             "tensorflow-",
             "tensorflow 1",
@@ -141,7 +142,11 @@ _RULES = (
     _Rule("cuda_toolkit", ("cuda compilation tools",), (_CUDA[1][1],)),
     _Rule("cudnn", ("cudnn library",), (_CUDNN,)),
     _Rule("gpu_registered", ("created device", "adding visible gpu"), (_REGISTERED,)),
-    _Rule("no_gpu", ("gpus available", "[]", "physical_device:cpu"), (_NO_GPU,)),
+    _Rule(
+        "no_gpu",
+        ("gpus available", "gpu is not available", "[]", "physical_device:cpu"),
+        (_NO_GPU,),
+    ),
     _Rule(
         "linux_loader",
         ("dso_loader", "dynamic library", "cuda_executor", "cuda_gpu_executor", "cuda drivers"),
