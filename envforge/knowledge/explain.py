@@ -319,9 +319,8 @@ def _explain_gpu(
             )
             return None
         verdict, reason = arch_verdict(cc, caps.sass, caps.ptx)
-        reason += (
-            f" (TensorFlow {series(release.tf)}'s kernels: {caps.confidence}"
-            + (f"; {gpu.name} at {cc}: {gpu.confidence})" if gpu else ")")
+        reason += f" (TensorFlow {series(release.tf)}'s kernels: {caps.confidence}" + (
+            f"; {gpu.name} at {cc}: {gpu.confidence})" if gpu else ")"
         )
         prefix = f"{gpu.name}: " if gpu else ""
         if verdict == "too-old":
