@@ -254,6 +254,27 @@ SIGNATURES: tuple[Signature, ...] = (
         C.PERF_RNN_NOT_CUDNN,
         (r"will not use cuDNN kernels? since it doesn't meet the",),
     ),
+    # The seed articles' slow-training causes, as TensorFlow's profiler and Keras word them.
+    Signature(
+        C.PERF_EAGER_OR_PREDICT_LOOP,
+        (
+            r"calls to <function Model\.make_predict_function\.<locals>\.predict_function\b.*triggered tf\.function retracing",
+        ),
+    ),
+    Signature(
+        C.PERF_INPUT_BOUND,
+        (
+            r"Your program is (?:HIGHLY|MODERATELY) input-bound because [\d.]+ ?% of the total step time",
+        ),
+    ),
+    Signature(
+        C.PERF_NO_MIXED_PRECISION,
+        (r"Only [\d.]+ ?% of device computation is 16 bit",),
+    ),
+    Signature(
+        C.PERF_LAUNCH_OVERHEAD_SMALL_MODEL,
+        (r"[\d.]+ ?% of the total step time sampled is spent on 'Kernel Launch'",),
+    ),
     Signature(
         C.PERF_RETRACING,
         (r"triggered tf\.function retracing",),

@@ -117,6 +117,26 @@ LINES = [
     ("PlaidMLError: No devices found. Please run plaidml-setup.", "PLAIDML_NO_DEVICE"),
     ("No OpenCL devices found. Check driver installation.", "PLAIDML_NO_DEVICE"),
     (
+        "WARNING:tensorflow:5 out of the last 5 calls to <function Model.make_predict_function.<locals>"
+        ".predict_function at 0x7f1c4c3a> triggered tf.function retracing. Tracing is expensive",
+        "PERF_EAGER_OR_PREDICT_LOOP",
+    ),
+    (
+        "Your program is HIGHLY input-bound because 81.2% of the total step time sampled is waiting "
+        "for input. Therefore, you should first focus on reducing the input time.",
+        "PERF_INPUT_BOUND",
+    ),
+    (
+        "Only 0.0% of device computation is 16 bit. So you might want to replace more 32-bit Ops by "
+        "16-bit Ops to improve performance (if the reduced accuracy is acceptable).",
+        "PERF_NO_MIXED_PRECISION",
+    ),
+    (
+        "43.5 % of the total step time sampled is spent on 'Kernel Launch'. It could be due to CPU "
+        "contention with tf.data.",
+        "PERF_LAUNCH_OVERHEAD_SMALL_MODEL",
+    ),
+    (
         "*** WARNING *** You are using ptxas 9.1.121, which is older than 9.2.88. ptxas 9.x before "
         "9.2.88 is known to miscompile XLA code, leading to incorrect results or invalid-address errors.",
         "XLA_PTXAS_TOO_OLD",
