@@ -19,7 +19,8 @@ from envforge.errors import BadInputError
 from envforge.expectations import Expectations
 from envforge.probe.checks import passed
 from envforge.results import Certificate, Diagnosis, Verdict
-from envforge.store import _TABLES, SCHEMA_VERSION, Store, new_run_id
+from envforge.store import SCHEMA_VERSION, Store, new_run_id
+from envforge.store_schema import TABLES
 
 from .hosts import NO_GPU as HOST
 
@@ -95,7 +96,7 @@ def test_a_file_that_is_not_a_store_is_an_error_and_left_untouched(tmp_path: Pat
 def test_a_store_of_the_previous_release_is_migrated_forward(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     old = sqlite3.connect(path)
-    old.executescript(_TABLES)  # the first release's schema; it set no user_version
+    old.executescript(TABLES)  # the first release's schema; it set no user_version
     old.execute(
         "INSERT INTO runs(id, started_at, status, command, host_fingerprint, level) VALUES ('r1', 't', 'finished', 'certify', 'h', 1)"
     )
