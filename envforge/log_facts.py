@@ -1,7 +1,7 @@
 """Facts a log states, each with the line that shows it (pure): the framework and its version, the
-platform, the CUDA and cuDNN loaded and built against, GPUs with their compute capabilities, the
-driver, ROCm's gfx target and override, the Python version, and whether the log shows the GPU
-registered, no GPU at all, or any Linux loader line.
+platform, the CUDA of the driver and of the toolkit, the cuDNN loaded and built against, GPUs with
+their compute capabilities, the driver, ROCm's gfx target and override, the Python version, and
+whether the log shows the GPU registered, no GPU at all, or any Linux loader line.
 
 ``envforge doctor`` applies the knowledge base to these facts (``knowledge/log_rules.py``) beside
 the catalogue's message signatures: a log that names a GTX 980 under TF 2.17 shows an unsupported
