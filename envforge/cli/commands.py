@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from rich.markup import escape
+
 from ..errors import EXIT_FAILED, EXIT_OK, BadInputError
 from ..fleet.kubernetes import KubeTarget
 from ..jobs import build as build_job
@@ -275,6 +277,17 @@ def driver_check(args: argparse.Namespace, out: Output) -> int:
 
 
 def matrix_list(args: argparse.Namespace, out: Output) -> int:
+    if args.matrices:
+        shipped = matrix_job.shipped_matrices()
+        if out.json_mode:
+            out.json(envelope("matrix list", {"matrices": [m.to_dict() for m in shipped]}))
+        else:
+            out.table(
+                "matrices (envforge ... -m NAME)",
+                ("name", "description"),
+                [[escape(m.name), escape(m.description)] for m in shipped],
+            )
+        return EXIT_OK
     with _context(args) as ctx:
         expansion = matrix_job.list_cells(ctx, settings.selection(args))
     if out.json_mode:

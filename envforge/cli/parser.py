@@ -265,6 +265,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     q = msub.add_parser("list", help="cells of a matrix, and combinations it rejects with reasons")
     groups.matrix_options(q, select=False)
+    q.add_argument(
+        "--matrices",
+        action="store_true",
+        help="the matrices shipped under matrices/, one line each, instead of a matrix's cells",
+    )
     groups.json_option(q)
     q = msub.add_parser(
         "explain", help="what works with a TensorFlow / Python / CUDA / driver / GPU, and why"

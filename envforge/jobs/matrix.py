@@ -8,19 +8,48 @@ from typing import Any
 
 from packaging.version import Version
 
+from .. import paths
 from ..knowledge.driver import DriverCheck, brand_of, check_driver, evaluate_require
 from ..knowledge.explain import Explanation, explain
 from ..knowledge.models import Gpu
-from ..matrix import Expansion
+from ..matrix import Expansion, load_matrix
 from .certify import expand_matrix
 from .context import Context
 from .options import Selection
 
-__all__ = ["list_cells", "ExplainRequest", "run_explain", "DriverRequest", "DriverResult", "check"]
+__all__ = [
+    "ShippedMatrix",
+    "shipped_matrices",
+    "list_cells",
+    "ExplainRequest",
+    "run_explain",
+    "DriverRequest",
+    "DriverResult",
+    "check",
+]
 
 
 def list_cells(ctx: Context, selection: Selection) -> Expansion:
     return expand_matrix(ctx, selection)
+
+
+@dataclass(frozen=True)
+class ShippedMatrix:
+    name: str  # what -m takes
+    description: str
+    path: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "path": self.path}
+
+
+def shipped_matrices() -> list[ShippedMatrix]:
+    """The matrices under ``matrices/``, each with its line of description (each one validated:
+    a broken one is an error, not a silent gap in the list)."""
+    return [
+        ShippedMatrix(path.stem, load_matrix(path).file.description or "", str(path))
+        for path in sorted(paths.matrices_dir().glob("*.yaml"))
+    ]
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ boundaries of each driver rule, the GPU rules, and NVIDIA_REQUIRE_CUDA as the to
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -456,3 +457,19 @@ def test_every_row_of_the_knowledge_base_is_sourced_and_marked() -> None:
     assert all(r.source.strip() and r.confidence for r in found)
     unknown = [r for r in KB.cuda.toolkits if r.linux is None]
     assert unknown and all(r.confidence == "unconfirmed" for r in unknown)
+
+
+def test_every_shipped_matrix_has_a_description_and_valid_cells() -> None:
+    from envforge.jobs.matrix import shipped_matrices
+    from envforge.matrix import expand, load_matrix
+
+    shipped = {m.name: m for m in shipped_matrices()}
+    assert {"default", "no-registry", "tf-releases", "cluster-example"} <= set(shipped)
+    for name, matrix in shipped.items():
+        assert matrix.description, name
+        expansion = expand(load_matrix(Path(matrix.path)), KB)
+        assert expansion.cells, name
+    stacks = {
+        c.spec.stack for c in expand(load_matrix(Path(shipped["no-registry"].path)), KB).cells
+    }
+    assert stacks == {"tf-cpu", "tf-cuda-pip", "keras-jax", "keras-torch", "plaidml"}

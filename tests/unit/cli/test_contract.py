@@ -274,3 +274,9 @@ def test_an_unknown_gpu_names_the_nearest_ones_in_the_json_envelope(envforge: Ru
     error = doc["errors"][0]
     assert error["message"].startswith("--gpu 'RTX 9090' is not in the knowledge base's GPU table")
     assert error["hint"].startswith("nearest names: ") and "--cc X.Y" in error["hint"]
+
+
+def test_matrix_list_names_the_shipped_matrices(envforge: Run) -> None:
+    result = envforge("matrix", "list", "--matrices", "--json")
+    names = {m["name"]: m["description"] for m in json.loads(result.stdout)["data"]["matrices"]}
+    assert result.code == 0 and names["default"] and "no-registry" in names
