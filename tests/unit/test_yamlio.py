@@ -95,6 +95,8 @@ def test_deep_nesting_is_refused_with_its_line(tmp_path: Path) -> None:
             "1: starts with a UTF-16 byte-order mark: save it as UTF-8 without one",
         ),
         (b"a: 1\nb: caf\xe9\n", "2: byte 0xe9 is not UTF-8: save the file as UTF-8"),
+        (b"a: 1\nb: [x\x01]\n", "2: character 0x01 is not allowed in YAML"),
+        (b"a: 1\n\x00\n", "2: character 0x00 is not allowed in YAML"),
     ],
 )
 def test_encoding_problems_are_located(tmp_path: Path, data: bytes, expected: str) -> None:
