@@ -9,9 +9,9 @@ from typing import Any
 from ..errors import BadInputError
 from ..render import render_cell
 from ..results import BuildResult
-from .certify import build, expand_matrix, plan, select_cells
+from .certify import build_all, expand_matrix, select_cells
 from .context import Context
-from .options import BuildOptions, Selection, builder_settings
+from .options import BuildOptions, Selection
 from .push import check_registry, push_all
 
 __all__ = ["BuildRequest", "BuildRunResult", "run", "RenderRequest", "RenderResult", "render"]
@@ -52,13 +52,8 @@ def run(ctx: Context, request: BuildRequest) -> BuildRunResult:
     if request.registry:
         check_registry(ctx, request.registry)
     with ctx.run("build", level=0, matrix=str(matrix.path), matrix_digest=matrix.digest) as active:
-        settings = builder_settings(
-            ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
-        )
         ctx.progress.note(f"{len(cells)} cell(s) of {matrix.path}, run {active.id}")
-        ctx.progress.cells([c.id for c in cells])
-        built = {r.cell_id: r for r in build(ctx, plan(ctx, cells, settings.builder), settings)}
-        ordered = [built[c.id] for c in cells]
+        ordered = build_all(ctx, cells, matrix, request.build, active)
         pushed = push_all(ctx, ordered, request.registry, active) if request.registry else {}
     return BuildRunResult(active.id, active.logs_dir, tuple(ordered), pushed)
 

@@ -18,7 +18,7 @@ from .. import __version__, labels, paths
 from ..builder import BuildSettings, build_cells
 from ..certificate import certify
 from ..host import HostInfo
-from ..matrix import Cell, Expansion, Rejected, expand, load_matrix, select
+from ..matrix import Cell, Expansion, Matrix, Rejected, expand, load_matrix, select
 from ..render import RenderedCell, render_cell
 from ..results import BuildResult, CellResult, Certificate, ContainerRun
 from .context import Context, Run
@@ -33,6 +33,7 @@ __all__ = [
     "select_cells",
     "plan",
     "build",
+    "build_all",
     "certify_cells",
 ]
 
@@ -96,6 +97,19 @@ def build(
 ) -> Iterator[BuildResult]:
     """build: the planned cells, each result as its build finishes."""
     return build_cells(ctx.engine, planned, settings, ctx.progress)
+
+
+def build_all(
+    ctx: Context, cells: tuple[Cell, ...], matrix: Matrix, options: BuildOptions, run: Run
+) -> list[BuildResult]:
+    """plan and build every cell with the run's builder settings, the progress bars showing them;
+    the results in the cells' order (for jobs that need every image before going on)."""
+    settings = builder_settings(
+        ctx, options, run, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
+    )
+    ctx.progress.cells([c.id for c in cells])
+    built = {r.cell_id: r for r in build(ctx, plan(ctx, cells, settings.builder), settings)}
+    return [built[c.id] for c in cells]
 
 
 def probe(

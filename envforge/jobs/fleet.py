@@ -28,10 +28,10 @@ from ..fleet.tasks import Pair, SlurmOutcome, judge_task, node_host, not_tested,
 from ..host import HostInfo
 from ..matrix import Cell
 from ..results import BuildResult, CellResult, Certificate
-from .certify import build, expand_matrix, plan, select_cells
+from .certify import build_all, expand_matrix, select_cells
 from .context import Context, Run
-from .options import BuildOptions, ProbeOptions, Selection, builder_settings
-from .push import check_registry, push_image
+from .options import BuildOptions, ProbeOptions, Selection
+from .push import check_registry, push_all
 
 __all__ = [
     "ClusterOptions",
@@ -192,24 +192,17 @@ def run(ctx: Context, request: FleetRequest) -> FleetResult:
         matrix_digest=matrix.digest,
     ) as active:
         spool = open_spool(ctx, options, active, nodes, f"{len(cells)} cell(s)")
-        settings = builder_settings(
-            ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
-        )
-        ctx.progress.cells([c.id for c in cells])
         clock = time.perf_counter()
-        builds = list(build(ctx, plan(ctx, cells, settings.builder), settings))
+        builds = build_all(ctx, cells, matrix, request.build, active)
         timings = {"build_s": time.perf_counter() - clock}
         clock = time.perf_counter()
         results: list[CellResult] = []
-        images: dict[str, str] = {}
         for built in builds:
             if not built.ok:
                 cert = _build_failure(ctx, by_id[built.cell_id], built, request.probe.level)
                 ctx.store.add(active.id, cert, build_log=str(built.log_path))
                 results.append(CellResult(built.cell_id, built, cert))
-        for built in builds:  # every push before anything is submitted
-            if built.ok:
-                images[built.cell_id] = push_image(ctx, built, options.registry, active)
+        images = push_all(ctx, builds, options.registry, active)  # all before any submission
         timings["push_s"] = time.perf_counter() - clock
         built_by_id = {b.cell_id: b for b in builds}
         pairs = [

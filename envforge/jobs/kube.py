@@ -24,9 +24,9 @@ from ..fleet.kubernetes import KubeTarget, collect_script, job_manifest, job_nam
 from ..fleet.tasks import host_from_report
 from ..results import BuildResult, ContainerRun, Verdict
 from ..untrusted import read_tail
-from .certify import build, expand_matrix, plan, select_cells
+from .certify import build_all, expand_matrix, select_cells
 from .context import Context
-from .options import BuildOptions, ProbeOptions, Selection, builder_settings
+from .options import BuildOptions, ProbeOptions, Selection
 from .push import check_registry, push_all
 
 __all__ = ["EmitRequest", "EmitResult", "emit", "CollectRequest", "CollectResult", "collect"]
@@ -80,11 +80,7 @@ def emit(ctx: Context, request: EmitRequest) -> EmitResult:
         matrix=str(matrix.path),
         matrix_digest=matrix.digest,
     ) as active:
-        settings = builder_settings(
-            ctx, request.build, active, matrix_digest=matrix.digest, matrix_bases=matrix.file.bases
-        )
-        ctx.progress.cells([c.id for c in cells])
-        builds = list(build(ctx, plan(ctx, cells, settings.builder), settings))
+        builds = build_all(ctx, cells, matrix, request.build, active)
         images = push_all(ctx, builds, request.registry, active)
     request.out.mkdir(parents=True, exist_ok=True)
     manifests, jobs = [], []
