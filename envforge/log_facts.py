@@ -30,7 +30,6 @@ class LogGpu:
 class LogFacts:
     framework: str | None = None
     framework_version: str | None = None
-    platforms: dict[str, str] = field(default_factory=dict)  # linux/windows/macos -> a line
     python: str | None = None
     cuda: dict[str, str] = field(default_factory=dict)  # driver (nvidia-smi) / toolkit (nvcc)
     cudnn: dict[str, str] = field(default_factory=dict)
@@ -38,10 +37,26 @@ class LogFacts:
     driver: str | None = None
     rocm_gfx: str | None = None
     hsa_override: str | None = None
-    gpu_registered: bool = False
-    no_gpu: str | None = None  # the line that shows the framework sees no GPU
-    linux_loader: str | None = None  # a dynamic-loader line of TensorFlow's Linux build
-    lines: dict[str, str] = field(default_factory=dict)  # fact -> "line N: ..."
+    lines: dict[str, str] = field(default_factory=dict)  # fact -> "line N: ..." (first shown)
+
+    @property
+    def platforms(self) -> dict[str, str]:
+        """linux / windows / macos -> the first line that hints at it."""
+        return {p: self.lines[p] for p in ("linux", "windows", "macos") if p in self.lines}
+
+    @property
+    def gpu_registered(self) -> bool:
+        return "gpu_registered" in self.lines
+
+    @property
+    def no_gpu(self) -> str | None:
+        """The line that shows the framework sees no GPU."""
+        return self.lines.get("no_gpu")
+
+    @property
+    def linux_loader(self) -> str | None:
+        """A dynamic-loader line of TensorFlow's Linux build."""
+        return self.lines.get("linux_loader")
 
     def summary(self) -> dict[str, object]:
         """What the log states, for ``--json`` (only the facts it does state)."""
@@ -220,11 +235,4 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         facts.cuda[fact.removeprefix("cuda_")] = value
     elif fact == "cudnn":
         facts.cudnn.update(loaded=value, compiled=found.group(2))
-    elif fact == "gpu_registered":
-        facts.gpu_registered = True
-    elif fact == "no_gpu":
-        facts.no_gpu = where
-    elif fact == "linux_loader":
-        facts.linux_loader = where
-    else:  # a platform
-        facts.platforms[fact] = where
+    # the rest (registered GPU, no GPU, Linux loader, platforms) are their lines alone
