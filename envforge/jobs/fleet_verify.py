@@ -20,7 +20,6 @@ from ..results import BuildResult
 from .context import Context
 from .fleet import ClusterOptions, FleetResult, open_spool, probe_pairs, select_nodes
 from .options import ProbeOptions
-from .probing import remove_stale_probes
 from .push import check_registry, push_image
 from .verify import inspect_image, shim
 
@@ -49,7 +48,6 @@ def run(ctx: Context, request: FleetVerifyRequest) -> FleetResult:
         level=request.probe.level,
     ) as active:
         spool = open_spool(ctx, options, active, nodes, f"{len(found)} image(s)")
-        remove_stale_probes(ctx.engine)
         clock = time.perf_counter()
         builds: dict[str, BuildResult] = {}
         images: dict[str, str] = {}
