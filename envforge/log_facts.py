@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 from .untrusted import printable
 
-__all__ = ["LogFacts", "LogGpu", "extract_facts"]
+__all__ = ["PLATFORMS", "LogFacts", "LogGpu", "extract_facts"]
+
+PLATFORMS = ("linux", "windows", "macos", "wsl")  # what doctor --platform accepts
 
 
 @dataclass(frozen=True)

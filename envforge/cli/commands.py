@@ -6,34 +6,19 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rich.markup import escape
 
 from ..errors import EXIT_FAILED, EXIT_OK, BadInputError
-from ..fleet.kubernetes import KubeTarget
-from ..jobs import build as build_job
-from ..jobs import certify as certify_job
-from ..jobs import doctor as doctor_job
-from ..jobs import fleet as fleet_job
-from ..jobs import fleet_rollout
-from ..jobs import fleet_verify as fleet_verify_job
-from ..jobs import forge as forge_job
-from ..jobs import kube as kube_job
-from ..jobs import matrix as matrix_job
-from ..jobs import report as report_job
-from ..jobs import rollout as rollout_job
-from ..jobs import verify as verify_job
-from ..jobs.context import Context
-from ..knowledge.gpus import UnknownGpu
-from ..knowledge.models import Gpu, parse_cc
 from ..probe.codes import CODES, Code
-from ..redact import redact
 from ..results import envelope
-from ..tables import report as tables
-from ..untrusted import read_tail
 from . import settings, views
 from .human import Output
+
+if TYPE_CHECKING:  # each command imports its job when it runs, so a light one stays light
+    from ..jobs.context import Context
+    from ..knowledge.models import Gpu
 
 __all__ = ["COMMANDS"]
 
@@ -41,6 +26,8 @@ Command = Callable[[argparse.Namespace, Output], int]
 
 
 def _context(args: argparse.Namespace) -> Context:
+    from ..jobs.context import Context
+
     db = getattr(args, "db", None)
     return Context(db=Path(db) if db else None)
 
@@ -95,6 +82,8 @@ def _with_progress(
 
 
 def certify(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import certify as certify_job
+
     if args.backend == "slurm":
         return _fleet(args, out)
     if args.backend == "kubernetes":
@@ -115,6 +104,8 @@ def _local_only(args: argparse.Namespace) -> None:
 
 
 def _fleet_verify(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import fleet_verify as fleet_verify_job
+
     request = settings.fleet_verify(args)
     return _with_progress(
         args,
@@ -126,6 +117,8 @@ def _fleet_verify(args: argparse.Namespace, out: Output) -> int:
 
 
 def _fleet(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import fleet as fleet_job
+
     request = settings.fleet(args)
     return _with_progress(
         args, out, "certify", lambda ctx: fleet_job.run(ctx, request), views.fleet
@@ -133,6 +126,9 @@ def _fleet(args: argparse.Namespace, out: Output) -> int:
 
 
 def _emit(args: argparse.Namespace, out: Output) -> int:
+    from ..fleet.kubernetes import KubeTarget
+    from ..jobs import kube as kube_job
+
     if not (args.emit and args.registry):
         raise BadInputError(
             "--backend kubernetes needs --emit DIR (where the Jobs go) and --registry R (where "
@@ -153,12 +149,16 @@ def _emit(args: argparse.Namespace, out: Output) -> int:
 
 
 def collect(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import kube as kube_job
+
     with _context(args) as ctx:
         result = kube_job.collect(ctx, kube_job.CollectRequest(Path(args.directory)))
     return _show(out, "collect", result, views.collect, run_id=result.run_id)
 
 
 def build(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import build as build_job
+
     request = build_job.BuildRequest(
         settings.selection(args), settings.build_options(args), args.registry
     )
@@ -166,6 +166,8 @@ def build(args: argparse.Namespace, out: Output) -> int:
 
 
 def render(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import build as build_job
+
     request = build_job.RenderRequest(
         settings.selection(args), Path(args.out), args.check, args.builder
     )
@@ -179,6 +181,8 @@ def render(args: argparse.Namespace, out: Output) -> int:
 
 
 def verify(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import verify as verify_job
+
     if args.backend == "slurm":
         return _fleet_verify(args, out)
     _local_only(args)
@@ -188,6 +192,8 @@ def verify(args: argparse.Namespace, out: Output) -> int:
 
 
 def forge(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import forge as forge_job
+
     request = settings.forge(args)
     with _context(args) as ctx, out.progress() as progress:
         ctx.progress = progress
@@ -198,6 +204,10 @@ def forge(args: argparse.Namespace, out: Output) -> int:
 
 
 def report(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import report as report_job
+    from ..redact import redact
+    from ..tables import report as tables
+
     with _context(args) as ctx:
         data = report_job.run(ctx)
     if args.json or args.format == "json":
@@ -217,6 +227,9 @@ def report(args: argparse.Namespace, out: Output) -> int:
 
 
 def doctor(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import doctor as doctor_job
+    from ..untrusted import read_tail
+
     log_text = read_tail(sys.stdin.buffer, doctor_job.MAX_LOG_BYTES)[0] if args.log == "-" else None
     with _context(args) as ctx:
         result = doctor_job.run(ctx, settings.doctor(args, log_text))
@@ -229,6 +242,8 @@ def doctor(args: argparse.Namespace, out: Output) -> int:
 
 def _gpu(ctx: Context, name: str) -> Gpu:
     """``--gpu NAME`` looked up in the knowledge base."""
+    from ..knowledge.gpus import UnknownGpu
+
     try:
         return ctx.kb.find_gpu(name)
     except UnknownGpu as unknown:
@@ -236,6 +251,11 @@ def _gpu(ctx: Context, name: str) -> Gpu:
 
 
 def driver_check(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import fleet_rollout
+    from ..jobs import matrix as matrix_job
+    from ..jobs import rollout as rollout_job
+    from ..knowledge.models import parse_cc
+
     with _context(args) as ctx:
         if args.baseline or args.candidate:
             if not (args.baseline and args.candidate):
@@ -277,6 +297,8 @@ def driver_check(args: argparse.Namespace, out: Output) -> int:
 
 
 def matrix_list(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import matrix as matrix_job
+
     if args.matrices:
         shipped = matrix_job.shipped_matrices()
         if out.json_mode:
@@ -304,6 +326,8 @@ def matrix_list(args: argparse.Namespace, out: Output) -> int:
 
 
 def matrix_explain(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import matrix as matrix_job
+
     request = matrix_job.ExplainRequest(
         tf=args.tf,
         python=args.python,

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..errors import BadInputError
-from ..knowledge.log_rules import PLATFORMS
+from ..log_facts import PLATFORMS
 from . import converters as to
 from . import groups
 from .settings import DEFAULTS

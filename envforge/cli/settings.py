@@ -8,15 +8,18 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import BadInputError
-from ..jobs.certify import CertifyRequest
-from ..jobs.doctor import DoctorRequest
-from ..jobs.fleet import ClusterOptions, FleetRequest
-from ..jobs.fleet_verify import FleetVerifyRequest
-from ..jobs.forge import ForgeRequest
 from ..jobs.options import BuildOptions, ProbeOptions, Selection
-from ..jobs.verify import VerifyRequest
+
+if TYPE_CHECKING:  # each request's job module is imported when its command runs
+    from ..jobs.certify import CertifyRequest
+    from ..jobs.doctor import DoctorRequest
+    from ..jobs.fleet import ClusterOptions, FleetRequest
+    from ..jobs.fleet_verify import FleetVerifyRequest
+    from ..jobs.forge import ForgeRequest
+    from ..jobs.verify import VerifyRequest
 
 __all__ = [
     "Defaults",
@@ -75,15 +78,21 @@ def probe_options(args: argparse.Namespace, *, level: int | None = None) -> Prob
 
 
 def certify(args: argparse.Namespace) -> CertifyRequest:
+    from ..jobs.certify import CertifyRequest
+
     return CertifyRequest(selection(args), build_options(args), probe_options(args))
 
 
 def fleet(args: argparse.Namespace) -> FleetRequest:
+    from ..jobs.fleet import FleetRequest
+
     return FleetRequest(selection(args), build_options(args), probe_options(args), cluster(args))
 
 
 def cluster(args: argparse.Namespace) -> ClusterOptions:
     """The cluster options of certify and verify with ``--backend slurm``."""
+    from ..jobs.fleet import ClusterOptions
+
     if not args.registry:
         raise BadInputError(
             "--backend slurm needs --registry HOST[:PORT][/PREFIX]: the nodes pull each image "
@@ -103,6 +112,8 @@ def cluster(args: argparse.Namespace) -> ClusterOptions:
 
 
 def fleet_verify(args: argparse.Namespace) -> FleetVerifyRequest:
+    from ..jobs.fleet_verify import FleetVerifyRequest
+
     return FleetVerifyRequest(
         images=tuple(dict.fromkeys(args.image)),
         probe=probe_options(args),
@@ -112,6 +123,8 @@ def fleet_verify(args: argparse.Namespace) -> FleetVerifyRequest:
 
 
 def verify(args: argparse.Namespace) -> VerifyRequest:
+    from ..jobs.verify import VerifyRequest
+
     if len(args.image) > 1:
         raise BadInputError(
             f"verify: {len(args.image)} images given; one at a time on this host",
@@ -126,6 +139,8 @@ def verify(args: argparse.Namespace) -> VerifyRequest:
 
 
 def forge(args: argparse.Namespace) -> ForgeRequest:
+    from ..jobs.forge import ForgeRequest
+
     return ForgeRequest(
         tf=args.tf,
         build=build_options(args),
@@ -140,6 +155,8 @@ def forge(args: argparse.Namespace) -> ForgeRequest:
 
 
 def doctor(args: argparse.Namespace, log_text: str | None) -> DoctorRequest:
+    from ..jobs.doctor import DoctorRequest
+
     return DoctorRequest(
         probe=probe_options(args, level=DEFAULTS.doctor_level),
         log_path=Path(args.log) if args.log and args.log != "-" else None,

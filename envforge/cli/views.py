@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.markup import escape
 
-from ..fleet.tasks import pair_key
-from ..jobs.build import BuildRunResult, RenderResult
-from ..jobs.certify import CertifyResult
-from ..jobs.doctor import DoctorResult
-from ..jobs.fleet import FleetResult
-from ..jobs.fleet_rollout import CanaryResult, FleetRolloutResult
-from ..jobs.forge import ForgeResult
-from ..jobs.kube import CollectResult, EmitResult
-from ..jobs.matrix import DriverResult
-from ..jobs.rollout import RegressionResult, RolloutResult
-from ..jobs.verify import Verification
-from ..knowledge.explain import Explanation
-from ..matrix import Expansion
 from ..probe.codes import CODES, Code
 from .human import Output, verdict_markup
+
+if TYPE_CHECKING:  # results of jobs that have run: their modules are loaded by then
+    from ..jobs.build import BuildRunResult, RenderResult
+    from ..jobs.certify import CertifyResult
+    from ..jobs.doctor import DoctorResult
+    from ..jobs.fleet import FleetResult
+    from ..jobs.fleet_rollout import CanaryResult, FleetRolloutResult
+    from ..jobs.forge import ForgeResult
+    from ..jobs.kube import CollectResult, EmitResult
+    from ..jobs.matrix import DriverResult
+    from ..jobs.rollout import RegressionResult, RolloutResult
+    from ..jobs.verify import Verification
+    from ..knowledge.explain import Explanation
+    from ..matrix import Expansion
 
 __all__ = [
     "certify",
@@ -95,6 +98,8 @@ def build(out: Output, result: BuildRunResult) -> None:
 
 def fleet(out: Output, result: FleetResult, *, command: str = "certify") -> None:
     """One row per cell (or image), one column per node: the verdict there (why not, below)."""
+    from ..fleet.tasks import pair_key
+
     cells = sorted({c.certificate.cell_id for c in result.cells} | set(result.images))
     nodes = [n.name for n in result.nodes]
     found = {(c.certificate.cell_id, c.cell_id.rsplit("@", 1)[-1]): c for c in result.cells}

@@ -21,8 +21,9 @@ from ..host import HostInfo
 from ..matrix import Cell, Expansion, Matrix, Rejected, expand, load_matrix, select
 from ..render import RenderedCell, render_cell
 from ..results import BuildResult, CellResult, Certificate, ContainerRun
+from .build_settings import builder_settings
 from .context import Context, Run
-from .options import BuildOptions, ProbeOptions, Selection, builder_settings
+from .options import BuildOptions, ProbeOptions, Selection
 from .probing import probe_image, remove_stale_probes, write_probe_log
 
 __all__ = [

@@ -13,14 +13,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import paths
 from ..engine import Cluster, Engine, connect, connect_cluster
 from ..errors import BadInputError, EngineUnavailableError
 from ..host import HostInfo, detect_host
-from ..knowledge import KnowledgeBase, load_knowledge
-from ..store import Store, new_run_id
 from .progress import NullProgress, Progress
+
+if TYPE_CHECKING:  # loaded when a job first asks (doctor on a log needs neither)
+    from ..knowledge import KnowledgeBase
+    from ..store import Store
 
 __all__ = ["Context", "Run"]
 
@@ -61,6 +64,8 @@ class Context:
 
     @cached_property
     def kb(self) -> KnowledgeBase:
+        from ..knowledge import load_knowledge
+
         return load_knowledge()
 
     @cached_property
@@ -84,6 +89,8 @@ class Context:
     @property
     def store(self) -> Store:
         if self._store is None:
+            from ..store import Store
+
             self._store = Store(self.db_path)
         return self._store
 
@@ -95,6 +102,8 @@ class Context:
                     f"no results database at {self.db_path}",
                     hint="run envforge certify first, or give --db PATH",
                 )
+            from ..store import Store
+
             self._store = Store(self.db_path, read_only=True)
         return self._store
 
@@ -119,6 +128,8 @@ class Context:
         matrix_digest: str | None = None,
     ) -> Iterator[Run]:
         """Record a run in the store for the duration of the block."""
+        from ..store import new_run_id
+
         store = self.store
         store.mark_dead_runs_interrupted()
         run_id = new_run_id()

@@ -19,7 +19,6 @@ from ..certificate import parse_probe_output
 from ..diagnosis import by_layer, diagnose_checks, diagnose_log, is_trouble, merge
 from ..errors import BadInputError
 from ..expectations import Accelerator
-from ..knowledge.log_rules import knowledge_diagnoses
 from ..log_facts import extract_facts
 from ..probe.checks import Check
 from ..probe.codes import CODES, Code
@@ -28,8 +27,6 @@ from ..store import new_run_id
 from ..untrusted import read_tail
 from .context import Context
 from .options import ProbeOptions
-from .verify import VerifyRequest
-from .verify import run as verify_run
 
 __all__ = ["DoctorRequest", "DoctorResult", "run", "MAX_LOG_BYTES"]
 
@@ -87,11 +84,16 @@ def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
     facts = extract_facts(text)
     found = diagnose_log(text, gpu_present=request.gpu_present)
     if facts.framework_version:  # the rules need a release; the knowledge base loads only then
+        from ..knowledge.log_rules import knowledge_diagnoses
+
         found = merge(found, knowledge_diagnoses(facts, ctx.kb, request.platform))
     return DoctorResult(source, tuple(by_layer(found)), {"facts": facts.summary()})
 
 
 def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:
+    from .verify import VerifyRequest  # the engine side, only when asked for
+    from .verify import run as verify_run
+
     assert request.image is not None
     checked = verify_run(
         ctx,

@@ -31,9 +31,10 @@ from ..stacks import Unsupported, resolve_stack
 from ..store import Store
 from ..versions import series
 from ..wheelhouse import Wheelhouse
+from .build_settings import wheelhouse_of
 from .certify import certify_cells
 from .context import Context, Run
-from .options import BuildOptions, ProbeOptions, wheelhouse_of
+from .options import BuildOptions, ProbeOptions
 
 __all__ = ["ForgeRequest", "ForgeResult", "Candidate", "candidates", "run", "tf_spec", "describe"]
 

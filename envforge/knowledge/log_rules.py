@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from packaging.version import InvalidVersion, Version
 
-from ..log_facts import LogFacts, LogGpu
+from ..log_facts import PLATFORMS, LogFacts, LogGpu
 from ..probe.codes import CODES, Code
 from ..results import Diagnosis
 from .base import KnowledgeBase
@@ -21,7 +21,6 @@ from .driver import arch_verdict
 
 __all__ = ["PLATFORMS", "knowledge_diagnoses"]
 
-PLATFORMS = ("linux", "windows", "macos", "wsl")
 _LAST_NATIVE_WINDOWS_GPU = Version("2.10")
 
 

@@ -38,6 +38,25 @@ def test_version_and_matrix_explain_do_not_import_the_docker_sdk() -> None:
     assert version.returncode == 0 and version.stdout.startswith("envforge ")
 
 
+def test_doctor_on_a_log_loads_neither_the_knowledge_base_nor_the_builder(tmp_path: Path) -> None:
+    """A log naming no release needs only the signatures: that keeps doctor under a second on a
+    5 MB log (scripts/bench_doctor)."""
+    log = tmp_path / "run.log"
+    log.write_text("Could not load dynamic library 'libcudnn.so.8'\n")
+    probe = (
+        "import sys\n"
+        "from envforge.cli import main_inner\n"
+        f"assert main_inner(['doctor', '--log', {str(log)!r}, '--json']) == 1\n"
+        "print(*(m in sys.modules for m in ('envforge.knowledge.base', 'envforge.builder', "
+        "'docker', 'jinja2')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "False False False False"
+
+
 def test_no_engine_exits_4_with_what_to_do(tmp_path: Path) -> None:
     result = envforge(
         "certify",
