@@ -9,9 +9,10 @@ from typing import Any
 from packaging.version import Version
 
 from .. import paths
-from ..knowledge.driver import DriverCheck, brand_of, check_driver, evaluate_require
+from ..knowledge.driver import DriverCheck, brand_of, check_driver
 from ..knowledge.explain import Explanation, explain
 from ..knowledge.models import Gpu
+from ..knowledge.require import evaluate_require
 from ..matrix import Expansion, load_matrix
 from .certify import expand_matrix
 from .context import Context

@@ -16,8 +16,9 @@ from .. import labels
 from ..errors import BadInputError, NothingSelectedError
 from ..expectations import Expectations
 from ..knowledge import KnowledgeBase
-from ..knowledge.driver import DriverCheck, brand_of, check_build, evaluate_require
+from ..knowledge.driver import DriverCheck, brand_of, check_build
 from ..knowledge.models import Gpu, parse_cc
+from ..knowledge.require import evaluate_require
 from ..results import Certificate, Verdict
 from ..untrusted import json_object
 from ..versions import parse_version

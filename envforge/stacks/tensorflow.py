@@ -5,8 +5,8 @@ from __future__ import annotations
 from packaging.version import Version
 
 from ..knowledge import KnowledgeBase
-from ..knowledge.driver import arch_ranges, gate_by_arch, require_cuda_for
 from ..knowledge.images import nvidia_cuda_line, nvidia_cuda_require
+from ..knowledge.require import arch_ranges, gate_by_arch, require_cuda_for
 from ..versions import same_series, series
 from .common import targets, tf_expectations, tf_release, venv_recipe
 from .spec import Recipe, StackSpec, Unsupported, pin

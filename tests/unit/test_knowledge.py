@@ -13,18 +13,17 @@ from pydantic import BaseModel
 
 from envforge.errors import BadInputError
 from envforge.knowledge import load_knowledge
-from envforge.knowledge.driver import (
-    arch_ranges,
-    arch_verdict,
-    check_driver,
-    evaluate_require,
-    gate_by_arch,
-    require_cuda_for,
-)
+from envforge.knowledge.driver import arch_verdict, check_driver
 from envforge.knowledge.explain import explain
 from envforge.knowledge.gpus import UnknownGpu
 from envforge.knowledge.images import nvidia_cuda_require
 from envforge.knowledge.models import driver_key
+from envforge.knowledge.require import (
+    arch_ranges,
+    evaluate_require,
+    gate_by_arch,
+    require_cuda_for,
+)
 
 pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
 
