@@ -22,7 +22,7 @@ from envforge.errors import EnvforgeError
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 
-EXAMPLES = int(os.environ.get("ENVFORGE_FUZZ_EXAMPLES", "300"))  # more for a longer hunt
+EXAMPLES = int(os.environ.get("ENVFORGE_FUZZ_EXAMPLES", "200"))  # more for a longer hunt
 COMMANDS = [
     ["certify"],
     ["build"],
