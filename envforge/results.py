@@ -149,6 +149,7 @@ class Certificate:
     timings: dict[str, float] = field(default_factory=dict)
     facts: dict[str, Any] | None = None
     created_at: str = field(default_factory=now)
+    image_size: int | None = None  # bytes, as the engine that ran it reported
 
     def __bool__(self) -> bool:
         return self.verdict is Verdict.CERTIFIED
@@ -168,6 +169,7 @@ class Certificate:
             "diagnoses": [d.to_dict() for d in self.diagnoses],
             "timings": self.timings,
             "created_at": self.created_at,
+            "image_size": self.image_size,
         }
         if checks:
             data["checks"] = [c.to_dict() for c in self.checks]

@@ -317,13 +317,14 @@ class Store:
             redact(json.dumps(cert.facts)) if cert.facts is not None else None,
             build_log,
             probe_log,
+            cert.image_size,
         )
         with self._transaction():
             cursor = self.db.execute(
                 "INSERT INTO certificates(run_id, cell_id, image_id, image_tag, host_fingerprint, "
                 "verdict, level_requested, level_reached, ceiling, created_at, expectations, checks, "
-                "diagnoses, timings, facts, build_log, probe_log) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "diagnoses, timings, facts, build_log, probe_log, image_size) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 row,
             )
         return int(cursor.lastrowid or 0)
@@ -350,6 +351,7 @@ class Store:
             timings=json.loads(row["timings"]),
             facts=json.loads(row["facts"]) if row["facts"] else None,
             created_at=row["created_at"],
+            image_size=row["image_size"],
         )
         return StoredCertificate(
             id=row["id"],

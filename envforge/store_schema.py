@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLES"]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 TABLES = """
 CREATE TABLE IF NOT EXISTS runs (
     id TEXT PRIMARY KEY,
@@ -64,4 +64,5 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE IF NOT EXISTS pushes (image_id TEXT NOT NULL, repo_digest TEXT NOT NULL, "
         "cell_id TEXT, run_id TEXT, pushed_at TEXT NOT NULL, PRIMARY KEY (image_id, repo_digest))",
     ),
+    4: ("ALTER TABLE certificates ADD COLUMN image_size INTEGER",),  # bytes, as the engine said
 }

@@ -112,6 +112,10 @@ class Engine(Protocol):
 
     def image_env(self, ref: str) -> dict[str, str]: ...
 
+    def image_size(self, ref: str) -> int | None:
+        """The image's size in bytes, as the engine reports it (None: no such image)."""
+        ...
+
     def pull(self, ref: str) -> bool:
         """Pull ``ref``; False when no registry can give it (air-gapped, no such image)."""
         ...

@@ -85,6 +85,12 @@ class DockerEngine:
         env = (self._attrs(ref).get("Config") or {}).get("Env") or []
         return dict(item.split("=", 1) for item in env if "=" in item)
 
+    def image_size(self, ref: str) -> int | None:
+        try:
+            return int(self.client.images.get(ref).attrs.get("Size") or 0) or None
+        except EngineErrors:
+            return None
+
     def pull(self, ref: str) -> bool:
         """Try to pull ``ref``; False when no registry can give it (air-gapped, no such image)."""
         try:

@@ -24,7 +24,7 @@ from ..results import BuildResult, CellResult, Certificate, ContainerRun
 from .build_settings import builder_settings
 from .context import Context, Run
 from .options import BuildOptions, ProbeOptions, Selection
-from .probing import probe_image, remove_stale_probes, write_probe_log
+from .probing import probe_image, remove_stale_probes, with_image_size, write_probe_log
 
 __all__ = [
     "CertifyRequest",
@@ -140,7 +140,7 @@ def judge(
     outcome: ContainerRun | None,
 ) -> Certificate:
     """judge: the probe's own checks, plus what this host knows; a failed build is judged too."""
-    return certify(
+    cert = certify(
         cell_id=cell.id,
         expectations=cell.spec.expect,
         level=options.level,
@@ -151,6 +151,7 @@ def judge(
         build_seconds=built.seconds,
         probe=outcome,
     )
+    return with_image_size(ctx.engine, cert)
 
 
 def record(
@@ -158,7 +159,10 @@ def record(
 ) -> None:
     """record: the certificate, committed now (an interrupted run keeps it)."""
     ctx.store.add(
-        run.id, cert, build_log=str(built.log_path), probe_log=str(probe_log) if probe_log else None
+        run.id,
+        cert,
+        build_log=str(built.log_path),
+        probe_log=str(probe_log) if probe_log else None,
     )
 
 

@@ -31,6 +31,7 @@ from ..results import BuildResult, CellResult, Certificate
 from .certify import build_all, expand_matrix, select_cells
 from .context import Context, Run
 from .options import BuildOptions, ProbeOptions, Selection
+from .probing import with_image_size
 from .push import check_registry, push_all
 
 __all__ = [
@@ -392,7 +393,7 @@ def _record(
     ctx.store.add_host(host)
     ctx.store.add(
         run.id,
-        cert,
+        with_image_size(ctx.engine, cert),
         build_log=str(built.log_path),
         probe_log=str(probe_log) if probe_log else None,
     )

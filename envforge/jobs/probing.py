@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +11,15 @@ from .. import labels
 from ..engine import Engine, ProbeLimits
 from ..host import HostInfo
 from ..redact import redact
-from ..results import ContainerRun
+from ..results import Certificate, ContainerRun
 
-__all__ = ["PROBE_COMMAND", "probe_image", "remove_stale_probes", "write_probe_log"]
+__all__ = [
+    "PROBE_COMMAND",
+    "probe_image",
+    "remove_stale_probes",
+    "with_image_size",
+    "write_probe_log",
+]
 
 PROBE_COMMAND = ["envforge-probe", "--json"]
 
@@ -55,3 +62,10 @@ def write_probe_log(logs_dir: Path, cell_id: str, run: ContainerRun) -> Path:
     path = logs_dir / f"{cell_id}.probe.log"
     path.write_text(redact(run.log()), encoding="utf-8")
     return path
+
+
+def with_image_size(engine: Engine, cert: Certificate) -> Certificate:
+    """``cert`` with its image's size as ``engine`` reports it, for the report's size column."""
+    if cert.image_id is None or cert.image_size is not None:
+        return cert
+    return replace(cert, image_size=engine.image_size(cert.image_id))

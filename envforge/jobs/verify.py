@@ -25,7 +25,7 @@ from ..store import new_run_id
 from ..untrusted import json_object
 from .context import Context
 from .options import ProbeOptions
-from .probing import probe_image, remove_stale_probes
+from .probing import probe_image, remove_stale_probes, with_image_size
 
 __all__ = ["Inspected", "VerifyRequest", "Verification", "inspect_image", "run", "shim"]
 
@@ -152,6 +152,7 @@ def run(ctx: Context, request: VerifyRequest, *, run_id: str) -> Verification:
         image_ref=request.image,
         probe=outcome,
     )
+    cert = with_image_size(ctx.engine, cert)
     return Verification(run_id, request.image, image_id, injected, ctx.host, cert, outcome.log())
 
 

@@ -26,6 +26,7 @@ class Image:
     id: str
     labels: dict[str, str] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=dict)
+    size: int = 1_500_000_000
 
 
 @dataclass
@@ -63,6 +64,12 @@ class FakeEngine:
 
     def image_env(self, ref: str) -> dict[str, str]:
         return dict(self.images[ref].env)
+
+    def image_size(self, ref: str) -> int | None:
+        found = self.images.get(ref) or next(
+            (image for image in self.images.values() if image.id == ref), None
+        )
+        return found.size if found else None
 
     def pull(self, ref: str) -> bool:
         return False
