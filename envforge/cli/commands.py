@@ -205,15 +205,56 @@ def forge(args: argparse.Namespace, out: Output) -> int:
 
 def report(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import report as report_job
-    from ..redact import redact
-    from ..tables import report as tables
+    from ..tables import html, page, report_page
+    from ..tables.report import ReportFilter, report_schema, to_dict
+
+    if args.schema:
+        out.stdout.write(Output.dumps(report_schema()))
+        return EXIT_OK
+    only = ReportFilter(tuple(args.stack or ()), args.since, tuple(args.host or ()))
+    with _context(args) as ctx:
+        data = report_job.run(ctx, report_job.ReportRequest(only))
+    if not data.entries:
+        out.note("no certificate matches" if only != ReportFilter() else "no certificates yet: "
+                 "run envforge certify")  # fmt: skip
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        text = Output.dumps(envelope("report", to_dict(data)))
+    elif fmt == "csv":
+        text = page.csv_of(report_page.flat_table(data))
+    else:
+        laid_out = report_page.report_page(data, args.view)
+        text = html.page_html(laid_out) if fmt == "html" else page.markdown(laid_out)
+    return _publish(args, out, text, f"{len(data.cells)} image(s) on {len(data.hosts)} host(s)")
+
+
+def matrix_table(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import matrix_table as table_job
+    from ..tables import html, page
 
     with _context(args) as ctx:
-        data = report_job.run(ctx)
-    if args.json or args.format == "json":
-        text = Output.dumps(envelope("report", tables.to_dict(data)))
+        laid_out = table_job.run(ctx, table_job.TableRequest(tuple(args.table or ())))
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        text = Output.dumps(envelope("matrix table", page.page_dict(laid_out)))
+    elif fmt == "csv":
+        chosen = laid_out.tables()
+        if len(chosen) != 1:
+            raise BadInputError(
+                "--format csv writes one table: choose it with --table",
+                hint=f"tables: {', '.join(t.id for t in chosen)}",
+            )
+        text = page.csv_of(chosen[0])
     else:
-        text = tables.to_html(data) if args.format == "html" else tables.to_markdown(data)
+        text = html.page_html(laid_out) if fmt == "html" else page.markdown(laid_out)
+    rows = sum(len(t.rows) for t in laid_out.tables())
+    return _publish(args, out, text, f"{len(laid_out.tables())} table(s), {rows} row(s)")
+
+
+def _publish(args: argparse.Namespace, out: Output, text: str, what: str) -> int:
+    """``text`` on stdout, or in ``-o FILE`` (then a line saying what was written)."""
+    from ..redact import redact
+
     text = redact(text)
     if not args.output:
         out.stdout.write(text)
@@ -222,7 +263,7 @@ def report(args: argparse.Namespace, out: Output) -> int:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise BadInputError(f"-o {args.output}: cannot write it ({exc.strerror})") from None
-    out.note(f"wrote {args.output}: {len(data.cells)} cell(s) on {len(data.hosts)} host(s)")
+    out.note(f"wrote {args.output}: {what}")
     return EXIT_OK
 
 
@@ -376,5 +417,6 @@ COMMANDS: dict[str, Command] = {
     "driver-check": driver_check,
     "matrix list": matrix_list,
     "matrix explain": matrix_explain,
+    "matrix table": matrix_table,
     "codes": codes,
 }

@@ -88,6 +88,27 @@ def seconds(value: str) -> float:
     return number
 
 
+def since(value: str) -> str:
+    """A moment as the store writes it (UTC ISO 8601): 2026-11-01, 2026-11-01T12:00, or a time
+    ago: 7d, 12h, 30m."""
+    from datetime import datetime, timedelta, timezone
+
+    ago = re.fullmatch(r"\s*(\d{1,5})\s*([dhm])\s*", value)
+    if ago:
+        unit = {"d": "days", "h": "hours", "m": "minutes"}[ago.group(2)]
+        moment = datetime.now(timezone.utc) - timedelta(**{unit: int(ago.group(1))})
+    else:
+        try:
+            moment = datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise _fail(
+                value, "a date or a time ago (2026-11-01, 2026-11-01T12:00, 7d, 12h)"
+            ) from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
 def memory_size(value: str) -> str:
     """A memory size as the engine takes it: 6g, 512m, 1024k, 2000000000 (at least 6 MB)."""
     size = value.strip().lower()

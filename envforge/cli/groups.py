@@ -209,3 +209,17 @@ def gpu_options(p: argparse.ArgumentParser) -> None:
 
 def accelerator_options(p: argparse.ArgumentParser, help_text: str) -> None:
     p.add_argument("--expect-accelerator", choices=("cuda", "rocm", "cpu"), help=help_text)
+
+
+def table_format(p: argparse.ArgumentParser) -> None:
+    """How a published table is written: md, html, json or csv, to stdout or a file."""
+    p.add_argument(
+        "--format",
+        choices=("md", "html", "json", "csv"),
+        default="md",
+        help="md (default: GitHub-flavoured, fits a README), html (one page, works offline), "
+        "json, csv",
+    )
+    p.add_argument(
+        "-o", "--output", type=to.output_file, metavar="FILE", help="write to FILE, not stdout"
+    )

@@ -13,6 +13,9 @@ from . import converters as to
 from . import groups
 from .settings import DEFAULTS
 
+# the tables of ``matrix table`` (tables/knowledge.TABLES; a unit test keeps the two alike)
+KNOWLEDGE_TABLES = ("tf-builds", "cuda-drivers", "gpus", "keras-tf", "rocm-tf")
+
 __all__ = ["build_parser", "UsageError"]
 
 
@@ -167,13 +170,36 @@ def build_parser() -> argparse.ArgumentParser:
     groups.db_options(p)
     groups.json_option(p)
 
-    p = sub.add_parser("report", help="the compatibility table from certification records")
+    p = sub.add_parser("report", help="the compatibility tables from certification records")
     groups.db_options(p)
+    groups.table_format(p)
     p.add_argument(
-        "--format", choices=("md", "html", "json"), default="md", help="md (default), html or json"
+        "--view",
+        choices=("all", "cells", "fleet"),
+        default="all",
+        help="cells: a table per stack with the images' facts; fleet: images x hosts or nodes; "
+        "all (default): both, and the probe charts",
     )
     p.add_argument(
-        "-o", "--output", type=to.output_file, metavar="FILE", help="write to FILE, not stdout"
+        "--stack", action="append", type=to.text, metavar="STACK", help="only this stack (repeat)"
+    )
+    p.add_argument(
+        "--since",
+        type=to.since,
+        metavar="WHEN",
+        help="only certificates from then on: 2026-11-01, 2026-11-01T12:00, 7d, 12h",
+    )
+    p.add_argument(
+        "--host",
+        "--node",
+        dest="host",
+        action="append",
+        type=to.text,
+        metavar="NAME",
+        help="only this host or node: name, label or fingerprint, globs allowed (repeat)",
+    )
+    p.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of the json format and exit"
     )
     groups.json_option(p)
 
@@ -282,6 +308,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     groups.gpu_options(q)
     q.add_argument("--rocm", type=to.version, help="ROCm version (6.3)")
+    groups.json_option(q)
+    q = msub.add_parser(
+        "table",
+        help="the knowledge base as tables (TF builds, CUDA drivers, GPUs, Keras, ROCm), each row "
+        "with its source and envforge's own evidence",
+    )
+    q.add_argument(
+        "--table",
+        action="append",
+        choices=KNOWLEDGE_TABLES,
+        metavar="NAME",
+        help=f"only this table (repeat): {', '.join(KNOWLEDGE_TABLES)}",
+    )
+    groups.table_format(q)
+    groups.db_options(q, what="results database whose certificates are the evidence")
     groups.json_option(q)
 
     p = sub.add_parser(

@@ -1,40 +1,40 @@
-"""Compatibility tables from certification records: Markdown, one self-contained HTML page, JSON.
+"""The compatibility report's data, from certification records (pure).
 
-Rows are cells, columns are hosts (driver, GPU); each entry is the newest certificate of that cell on
-that host: verdict and level, with the details (checks, diagnoses, image, timings) one click away in
-HTML. The HTML page needs no network and no script: tables, <details> and inline SVG charts (GPU vs
-CPU speedup where a GPU measured one; probe times).
+An ``Entry`` is the newest certificate of one cell (an image) on one host or node; ``CellFacts`` is
+what a reader looks up about the cell's image: framework, Keras, Python, CUDA and cuDNN it was built
+for and what it ships, the lowest driver it runs on (natively and through minor-version
+compatibility), its SASS/PTX targets, size, digest and date. ``report_page`` lays these out;
+``to_dict`` is the JSON form that ``report.schema.json`` describes.
 """
 
 from __future__ import annotations
 
-import html
+import fnmatch
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from importlib import resources
 from typing import Any
 
-from .. import __version__
 from ..host import HostInfo
 from ..probe.checks import Check
 from ..store import StoredCertificate
 
 __all__ = [
+    "Drivers",
     "Report",
     "Entry",
+    "CellFacts",
     "HostColumn",
+    "ReportFilter",
     "build_report",
-    "columns",
-    "to_markdown",
-    "to_html",
+    "cell_facts",
     "to_dict",
+    "report_schema",
 ]
-MARK = {
-    "CERTIFIED": "✅",
-    "FAILED": "❌",
-    "BUILD_FAILED": "🧱",
-    "PROBE_ERROR": "⚠️",
-    "NOT_TESTED": "–",
-}
+
+Drivers = Callable[[str], tuple[str | None, str | None]]  # CUDA series -> (native, minor-version)
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,10 @@ class HostColumn:
     fingerprint: str
     label: str
     info: HostInfo | None
+
+    @property
+    def name(self) -> str:
+        return self.info.name if self.info else self.fingerprint
 
 
 @dataclass(frozen=True)
@@ -61,10 +65,33 @@ class Entry:
     speedup: float | None  # GPU over CPU samples/s of the L3 model check, where measured
 
     def short(self) -> str:
-        text = f"{MARK.get(self.verdict, '')} {self.verdict} L{self.level}".strip()
+        """'FAILED L0 (CUDNN_VERSION_MISMATCH)': the verdict, the level, the first cause."""
+        text = f"{self.verdict} L{self.level}"
         if self.verdict != "CERTIFIED" and self.diagnoses:
             text += f" ({self.diagnoses[0]['code']})"
         return text
+
+
+@dataclass(frozen=True)
+class CellFacts:
+    stack: str
+    framework: str | None  # "tensorflow 2.21.0"
+    keras: str | None  # "keras 3.15.1"
+    python_built: str | None
+    python_shipped: str | None
+    cuda_built: str | None
+    cuda_shipped: str | None
+    cudnn_built: str | None
+    cudnn_shipped: str | None
+    min_driver: str | None  # the lowest driver that runs it natively
+    min_driver_mvc: str | None  # ... through CUDA minor-version compatibility
+    sass: tuple[str, ...]
+    ptx: str | None
+    image_size: int | None
+    digest: str | None  # the image id (sha256 of its config): the same on every host
+    repo_digests: tuple[str, ...]  # where it was pushed, by digest
+    date: str  # of the newest certificate
+    level: int  # the highest level reached on any host
 
 
 @dataclass(frozen=True)
@@ -72,9 +99,41 @@ class Report:
     hosts: list[HostColumn]
     cells: list[str]
     entries: dict[tuple[str, str], Entry] = field(default_factory=dict)
+    facts: dict[str, CellFacts] = field(default_factory=dict)
     generated_at: str = field(
         default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds")
     )
+
+    def stacks(self) -> list[str]:
+        return sorted({f.stack for f in self.facts.values()})
+
+
+@dataclass(frozen=True)
+class ReportFilter:
+    """Which records a report shows: stacks, certificates at or after ``since`` (ISO date or
+    time), hosts or nodes by name, label or fingerprint (glob patterns)."""
+
+    stacks: tuple[str, ...] = ()
+    since: str | None = None
+    hosts: tuple[str, ...] = ()
+
+    def keeps(self, record: StoredCertificate, stack: str, host: HostInfo | None) -> bool:
+        cert = record.certificate
+        if self.stacks and stack not in self.stacks:
+            return False
+        if self.since and cert.created_at < self.since:
+            return False
+        if self.hosts:
+            names = [cert.host_fingerprint, *((host.name, host.label()) if host else ())]
+            if not any(fnmatch.fnmatchcase(n, p) for n in names for p in self.hosts):
+                return False
+        return True
+
+
+def stack_of(cell: str, stacks: Iterable[str]) -> str:
+    """The stack a cell id starts with (the longest that fits); 'image' for a foreign image."""
+    fits = [s for s in stacks if cell == s or cell.startswith(f"{s}-")]
+    return max(fits, key=len) if fits else "image"
 
 
 def _speedup(facts: dict[str, Any] | None) -> float | None:
@@ -82,18 +141,88 @@ def _speedup(facts: dict[str, Any] | None) -> float | None:
     by = {
         (m.get("device"), m.get("batch")): m.get("samples_per_s")
         for m in models
-        if not m.get("error")
+        if isinstance(m, dict) and not m.get("error")
     }
     gpu, cpu = by.get(("gpu", 256)), by.get(("cpu", 256))
     return round(gpu / cpu, 2) if gpu and cpu else None
 
 
-def build_report(records: list[StoredCertificate], hosts: dict[str, HostInfo]) -> Report:
-    """The newest certificate of every (cell, host) pair."""
+def _library(facts: dict[str, Any], name: str) -> str | None:
+    for lib in facts.get("libraries") or ():
+        if isinstance(lib, dict) and lib.get("name") == name and lib.get("loaded"):
+            return str(lib.get("version") or "") or None
+    return None
+
+
+def _get(facts: dict[str, Any], *path: str) -> Any:
+    node: Any = facts
+    for key in path:
+        node = node.get(key) if isinstance(node, dict) else None
+    return node
+
+
+def cell_facts(
+    record: StoredCertificate,
+    stack: str,
+    drivers: Drivers,
+    repo_digests: tuple[str, ...] = (),
+    level: int = 0,
+) -> CellFacts:
+    """What ``record``'s image was built for (its expectations) and ships (its probe's facts)."""
+    cert, facts = record.certificate, record.certificate.facts or {}
+    expect = cert.expectations
+    framework = _get(facts, "framework", "name") or expect.framework
+    version = _get(facts, "framework", "version") or expect.framework_version
+    keras = _get(facts, "framework", "keras_version")
+    keras_package = _get(facts, "framework", "keras_package") or "keras"
+    build = _get(facts, "framework", "build") or {}
+    native, mvc = drivers(expect.cuda) if expect.cuda else (None, None)
+    return CellFacts(
+        stack=stack,
+        framework=f"{framework} {version}" if framework and version else framework,
+        keras=f"{keras_package} {keras}" if keras else None,
+        python_built=expect.python,
+        python_shipped=_get(facts, "python", "version"),
+        cuda_built=expect.cuda
+        or (str(build.get("cuda_version")) if build.get("cuda_version") else None),
+        cuda_shipped=_library(facts, "cudart"),
+        cudnn_built=expect.cudnn
+        or (str(build.get("cudnn_version")) if build.get("cudnn_version") else None),
+        cudnn_shipped=_library(facts, "cudnn"),
+        min_driver=native,
+        min_driver_mvc=mvc,
+        sass=expect.sass,
+        ptx=expect.ptx,
+        image_size=cert.image_size,
+        digest=cert.image_id,
+        repo_digests=repo_digests,
+        date=cert.created_at,
+        level=level,
+    )
+
+
+def build_report(
+    records: list[StoredCertificate],
+    hosts: dict[str, HostInfo],
+    *,
+    stacks: Iterable[str] = (),
+    drivers: Drivers = lambda cuda: (None, None),
+    pushes: Iterable[tuple[str, str]] = (),
+    only: ReportFilter = ReportFilter(),
+) -> Report:
+    """The newest certificate of every (cell, host) pair that ``only`` keeps, and each cell's facts
+    from its newest certificate (one with probe facts, where there is one)."""
+    stacks = tuple(stacks)
+    digests: dict[str, list[str]] = {}
+    for image_id, repo_digest in pushes:
+        digests.setdefault(image_id, []).append(repo_digest)
     latest: dict[tuple[str, str], StoredCertificate] = {}
     for record in records:  # ordered by id: later ones win
-        latest[(record.certificate.cell_id, record.certificate.host_fingerprint)] = record
-    entries = {}
+        cert = record.certificate
+        if only.keeps(record, stack_of(cert.cell_id, stacks), hosts.get(cert.host_fingerprint)):
+            latest[(cert.cell_id, cert.host_fingerprint)] = record
+    entries: dict[tuple[str, str], Entry] = {}
+    newest: dict[str, StoredCertificate] = {}
     for (cell, host), record in latest.items():
         cert = record.certificate
         entries[(cell, host)] = Entry(
@@ -111,195 +240,28 @@ def build_report(records: list[StoredCertificate], hosts: dict[str, HostInfo]) -
             probe_s=cert.timings.get("probe_s"),
             speedup=_speedup(cert.facts),
         )
-    used = sorted({host for _, host in entries})
+        best = newest.get(cell)
+        if best is None or (bool(cert.facts), record.id) > (bool(best.certificate.facts), best.id):
+            newest[cell] = record
+    facts = {
+        cell: cell_facts(
+            record,
+            stack_of(cell, stacks),
+            drivers,
+            tuple(sorted(digests.get(record.certificate.image_id or "", ()))),
+            level=max(e.level for (c, _), e in entries.items() if c == cell),
+        )
+        for cell, record in newest.items()
+    }
     columns = [
         HostColumn(fp, hosts[fp].label() if fp in hosts else f"{fp}: unknown host", hosts.get(fp))
-        for fp in used
+        for fp in sorted({host for _, host in entries})
     ]
-    return Report(hosts=columns, cells=sorted({cell for cell, _ in entries}), entries=entries)
-
-
-# -- Markdown ---------------------------------------------------------------------------------------
-
-
-GROUP_AT = 8  # with more hosts than this, alike nodes whose entries agree share one column
-
-
-def columns(report: Report) -> list[tuple[str, HostColumn]]:
-    """(column head, the host whose entries it shows). A fleet stays readable: with more than
-    ``GROUP_AT`` hosts, nodes with the same GPUs, driver and features and the same entry in every
-    row share one column ("12 nodes (sim-001, sim-005, ... sim-045): no GPU, ...")."""
-    if len(report.hosts) <= GROUP_AT:
-        return [(h.label, h) for h in report.hosts]
-    groups: dict[tuple[Any, ...], list[HostColumn]] = {}
-    for host in sorted(report.hosts, key=lambda h: h.label):
-        row = tuple(
-            e.short() if (e := report.entries.get((cell, host.fingerprint))) else "-"
-            for cell in report.cells
-        )
-        kind = host.label.split(": ", 1)[-1]
-        features = tuple(host.info.features) if host.info else ()
-        groups.setdefault((kind, features, row), []).append(host)
-    heads = []
-    for (kind, _, _), members in groups.items():
-        if len(members) == 1:
-            heads.append((members[0].label, members[0]))
-            continue
-        names = [m.label.split(": ", 1)[0] for m in members]
-        shown = ", ".join(names[:3]) + (f", ... {names[-1]}" if len(names) > 3 else "")
-        heads.append((f"{len(members)} nodes ({shown}): {kind}", members[0]))
-    return heads
-
-
-def to_markdown(report: Report) -> str:
-    if not report.entries:
-        return "No certificates yet: run `envforge certify`.\n"
-    heads = columns(report)
-    lines = [
-        f"Compatibility of {len(report.cells)} cell(s) on {len(report.hosts)} host(s), "
-        f"from envforge certification records ({report.generated_at}).",
-        "",
-        "| cell | " + " | ".join(head for head, _ in heads) + " |",
-        "|---|" + "---|" * len(heads),
-    ]
-    notes: list[str] = []
-    for cell in report.cells:
-        row = []
-        for _, host in heads:
-            entry = report.entries.get((cell, host.fingerprint))
-            if entry is None:
-                row.append("-")
-                continue
-            text = entry.short()
-            note = entry.stopped_by or (entry.diagnoses[0]["summary"] if entry.diagnoses else None)
-            if note:
-                if note not in notes:
-                    notes.append(note)
-                text += f" [{notes.index(note) + 1}]"
-            row.append(text)
-        lines.append(f"| `{cell}` | " + " | ".join(row) + " |")
-    if notes:
-        lines += ["", *(f"[{i}] {note}" for i, note in enumerate(notes, 1))]
-    lines += [
-        "",
-        "Levels: L1 image (imports, libraries, models on CPU), L2 GPU, L3 performance; "
-        "details in `envforge report --format html`.",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-# -- HTML -------------------------------------------------------------------------------------------
-
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem;color:#1b1f24;background:#fff}
-h1{font-size:1.4rem;margin-bottom:.2rem} .meta{color:#57606a;margin-bottom:1.5rem}
-table.matrix{border-collapse:collapse;width:100%;margin-bottom:2rem}
-table.matrix th,table.matrix td{border:1px solid #d0d7de;padding:.4rem .6rem;vertical-align:top;text-align:left}
-table.matrix th{background:#f6f8fa} code{font-size:.9em}
-.CERTIFIED{background:#dafbe1} .FAILED,.BUILD_FAILED{background:#ffebe9} .PROBE_ERROR{background:#fff8c5}
-details summary{cursor:pointer;font-weight:600} details ul{margin:.3rem 0;padding-left:1.1rem}
-.pass{color:#1a7f37} .fail{color:#cf222e} .warn{color:#9a6700} .skip{color:#57606a}
-.chart{margin:1rem 0 2rem} .chart text{font-size:12px;fill:#1b1f24} .empty{color:#57606a;font-style:italic}
-"""
-
-
-def _e(value: Any) -> str:
-    return html.escape(str(value), quote=True)
-
-
-def _entry_html(entry: Entry) -> str:
-    checks = "".join(
-        f'<li class="{_e(c.status)}">{_e(c.status.upper())} <code>{_e(c.id)}</code>: '
-        f"{_e(c.summary)}{' [' + _e(c.code) + ']' if c.code and c.status != 'pass' else ''}</li>"
-        for c in entry.checks
-    )
-    diags = "".join(
-        f"<li><b>{_e(d['code'])}</b>: {_e(d['summary'])}"
-        f"{'<br>fix: ' + _e(d['fix']) if d.get('fix') else ''}</li>"
-        for d in entry.diagnoses
-    )
-    facts = [
-        f"image <code>{_e(entry.image or '-')}</code>",
-        f"run {_e(entry.run_id)}",
-        _e(entry.created_at),
-    ]
-    if entry.probe_s is not None:
-        facts.append(f"probe {entry.probe_s} s")
-    if entry.stopped_by:
-        facts.append(_e(entry.stopped_by))
-    return (
-        f'<td class="{_e(entry.verdict)}" data-cell="{_e(entry.cell)}"><details><summary>{_e(entry.short())}</summary>'
-        f"<p>{' · '.join(facts)}</p>{'<ul>' + diags + '</ul>' if diags else ''}"
-        f"{'<ul>' + checks + '</ul>' if checks else ''}</details></td>"
-    )
-
-
-def _bar_chart(title: str, rows: list[tuple[str, float]], unit: str, empty: str) -> str:
-    if not rows:
-        return f'<h2>{_e(title)}</h2><p class="empty">{_e(empty)}</p>'
-    width, bar_h, label_w = 760, 22, 330
-    top = max(value for _, value in rows) or 1.0
-    height = bar_h * len(rows) + 10
-    bars = []
-    for i, (label, value) in enumerate(rows):
-        y = 5 + i * bar_h
-        w = max(2.0, (width - label_w - 90) * value / top)
-        bars.append(
-            f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{_e(label)}</text>'
-            f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="{bar_h - 6}" fill="#0969da"/>'
-            f'<text x="{label_w + w + 6:.1f}" y="{y + 15}">{value:g} {_e(unit)}</text>'
-        )
-    return (
-        f'<h2>{_e(title)}</h2><svg class="chart" role="img" aria-label="{_e(title)}" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">{"".join(bars)}</svg>'
-    )
-
-
-def to_html(report: Report) -> str:
-    header = "".join(
-        f"<th>{_e(h.label)}<br><small>{_e(h.fingerprint)}</small></th>" for h in report.hosts
-    )
-    rows = []
-    for cell in report.cells:
-        cells = "".join(
-            _entry_html(report.entries[(cell, h.fingerprint)])
-            if (cell, h.fingerprint) in report.entries
-            else "<td>-</td>"
-            for h in report.hosts
-        )
-        rows.append(f"<tr><th><code>{_e(cell)}</code></th>{cells}</tr>")
-    labels = {h.fingerprint: h.label.split(":")[0] for h in report.hosts}
-    speedups = [
-        (f"{e.cell} @ {labels[e.host]}", e.speedup) for e in report.entries.values() if e.speedup
-    ]
-    probes = [
-        (f"{e.cell} @ {labels[e.host]}", e.probe_s)
-        for e in report.entries.values()
-        if e.probe_s is not None
-    ]
-    body = (
-        f'<h1>envforge compatibility report</h1><p class="meta">{len(report.cells)} cell(s) on '
-        f"{len(report.hosts)} host(s) · generated {_e(report.generated_at)} by envforge {_e(__version__)}</p>"
-        f'<table class="matrix"><thead><tr><th>cell</th>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-        + _bar_chart(
-            "GPU vs CPU speedup (a small CNN at batch 256, L3)",
-            sorted(speedups),
-            "x",
-            "No GPU measurements yet: L3 needs a host with a GPU.",
-        )
-        + _bar_chart("Probe time per certificate", sorted(probes), "s", "No probe has run yet.")
-    )
-    return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>envforge compatibility report</title>'
-        f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{_CSS}</style></head>'
-        f"<body>{body}</body></html>\n"
-    )
-
-
-# -- JSON -------------------------------------------------------------------------------------------
+    return Report(hosts=columns, cells=sorted(newest), entries=entries, facts=facts)
 
 
 def to_dict(report: Report) -> dict[str, Any]:
+    """The report as ``report.schema.json`` describes it."""
     return {
         "generated_at": report.generated_at,
         "hosts": [
@@ -310,12 +272,13 @@ def to_dict(report: Report) -> dict[str, Any]:
             }
             for h in report.hosts
         ],
-        "cells": report.cells,
+        "cells": [{"cell": cell, **_facts_dict(report.facts[cell])} for cell in report.cells],
         "entries": [
             {
                 "cell": e.cell,
                 "host": e.host,
                 "verdict": e.verdict,
+                "passed": e.verdict == "CERTIFIED",
                 "level": e.level,
                 "image": e.image,
                 "image_id": e.image_id,
@@ -323,9 +286,24 @@ def to_dict(report: Report) -> dict[str, Any]:
                 "created_at": e.created_at,
                 "stopped_by": e.stopped_by,
                 "diagnoses": e.diagnoses,
+                "checks": [c.to_dict() for c in e.checks],
                 "probe_s": e.probe_s,
                 "gpu_cpu_speedup": e.speedup,
             }
             for e in sorted(report.entries.values(), key=lambda e: (e.cell, e.host))
         ],
     }
+
+
+def _facts_dict(facts: CellFacts) -> dict[str, Any]:
+    data = {k: getattr(facts, k) for k in CellFacts.__dataclass_fields__}
+    data["sass"] = list(facts.sass)
+    data["repo_digests"] = list(facts.repo_digests)
+    return data
+
+
+def report_schema() -> dict[str, Any]:
+    """The JSON Schema of ``envforge report --format json`` (shipped as report.schema.json)."""
+    text = resources.files(__package__).joinpath("report.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
