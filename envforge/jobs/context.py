@@ -8,6 +8,7 @@ and a run whose process died is marked interrupted by the next one.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -104,7 +105,10 @@ class Context:
                 )
             from ..store import Store
 
-            self._store = Store(self.db_path, read_only=True)
+            # read-only where it must be (read-only media); else opened as usual, so an older
+            # store is brought forward instead of refused
+            writable = os.access(self.db_path, os.W_OK) and os.access(self.db_path.parent, os.W_OK)
+            self._store = Store(self.db_path, read_only=not writable)
         return self._store
 
     def close(self) -> None:

@@ -21,6 +21,8 @@ from typing import Any
 import docker
 import pytest
 
+from .browser import browser  # noqa: F401 (a fixture: headless Chromium for any test here)
+
 os.environ.setdefault("TESTCONTAINERS_RYUK_DISABLED", "true")
 
 ROOT = Path(__file__).resolve().parents[2]

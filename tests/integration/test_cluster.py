@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
+
+from envforge.tables.report import report_schema
 
 from .conftest import ROOT, CliResult, run_envforge, why
 
@@ -134,6 +137,10 @@ def test_every_image_is_certified_on_every_node_by_digest(
         "report", "--db", str(workdir / "fleet.db"), "--format", "json", cwd=workdir
     )
     assert report.returncode == 0 and len(report.doc["data"]["hosts"]) == len(cluster.nodes)
+    jsonschema.validate(report.doc, report_schema())
+    view = run_envforge("report", "--db", str(workdir / "fleet.db"), "--view", "fleet", cwd=workdir)
+    head = next(line for line in view.stdout.splitlines() if line.startswith("| image |"))
+    assert all(f"{node}: " in head for node in cluster.nodes), head
 
 
 def test_a_constraint_selects_the_nodes_with_those_features(

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import docker
 import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
 
+from .browser import By, artifacts, column_texts, console_errors, visible_rows
 from .conftest import SESSION, run_envforge, why
 
 pytestmark = pytest.mark.docker
@@ -37,61 +39,88 @@ def records(cpu_image: dict[str, Any], tmp_path_factory: pytest.TempPathFactory)
     return db
 
 
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert found, "Debian's chromium is part of the test environment (scripts/test installs it)"
-    return found
-
-
-def test_html_report_renders_in_headless_chromium(records: Path, tmp_path: Path) -> None:
+def test_the_html_report_in_a_real_browser(
+    records: Path, tmp_path: Path, browser: WebDriver
+) -> None:
+    """No console error, every image present, sorting and filtering work; a screenshot is kept."""
     page = tmp_path / "report.html"
     result = run_envforge(
         "report", "--db", str(records), "--format", "html", "-o", str(page), cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
-    rendered = subprocess.run(
-        [
-            chromium(),
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            "--enable-logging=stderr",
-            "--v=0",
-            "--virtual-time-budget=3000",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    browser.get(page.as_uri())
+    assert console_errors(browser) == []
+    cell = "tf-cpu-tf2.21.0-py3.11"
+    [fleet] = visible_rows(browser, "fleet")  # one image on one host: the newest certificate
+    assert cell in fleet and "FAILED L0 (CPU_ONLY_TF_BUILD)" in fleet
+    [row] = visible_rows(browser, "stack-tf-cpu")
+    assert "tensorflow 2.21.0" in row and "keras 3." in row and " GB" in row or " MB" in row
+    head = browser.find_element(By.CSS_SELECTOR, 'table[data-table="fleet"] thead th')
+    head.click()
+    assert head.get_attribute("aria-sort") == "ascending"
+    head.click()
+    assert head.get_attribute("aria-sort") == "descending"
+    box = browser.find_element(By.ID, "filter")
+    box.send_keys("no-such-image")
+    assert visible_rows(browser, "fleet") == []
+    box.clear()
+    box.send_keys("CPU_ONLY_TF_BUILD")
+    assert len(visible_rows(browser, "fleet")) == 1
+    box.clear()
+    box.send_keys(" ")  # clear() sends no input event: a keystroke does
+    browser.save_screenshot(str(artifacts() / "report.png"))
+    assert console_errors(browser) == []
+
+
+def test_the_knowledge_tables_in_a_real_browser(
+    records: Path, tmp_path: Path, browser: WebDriver
+) -> None:
+    page = tmp_path / "tables.html"
+    result = run_envforge(
+        "matrix", "table", "--db", str(records), "--format", "html", "-o", str(page), cwd=tmp_path
     )
-    assert rendered.returncode == 0, rendered.stderr[-2000:]
-    dom = rendered.stdout
-    assert 'data-cell="tf-cpu-tf2.21.0-py3.11"' in dom
-    assert dom.count("<details>") == 1  # one cell on one host: the newest certificate wins
-    assert "FAILED L0 (CPU_ONLY_TF_BUILD)" in dom and "<svg" in dom
-    console = [
-        line for line in rendered.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line
-    ]
-    assert console == [], console
+    assert result.returncode == 0, result.stderr
+    expected = run_envforge("matrix", "table", "--json", cwd=tmp_path).data
+    browser.get(page.as_uri())
+    assert console_errors(browser) == []
+    for table in expected["tables"]:  # every row of every table is on the page
+        assert len(visible_rows(browser, table["id"])) == len(table["rows"]), table["id"]
+    cuda = browser.find_elements(By.CSS_SELECTOR, 'table[data-table="tf-builds"] thead th')[2]
+    cuda.click()
+    ascending = column_texts(browser, "tf-builds", 2)
+    cuda.click()
+    descending = column_texts(browser, "tf-builds", 2)
+    numbers = [float(v) for v in ascending]
+    assert numbers == sorted(numbers) and descending == sorted(ascending, key=float, reverse=True)
+    evidence = " ".join(column_texts(browser, "tf-builds", 7))
+    assert "FAILED here on 1 host(s) (CPU_ONLY_TF_BUILD)" in evidence  # from the records
+    box = browser.find_element(By.ID, "filter")
+    box.send_keys("H100 Hopper")
+    shown = visible_rows(browser, "gpus")
+    assert shown and all("H100" in row for row in shown)
+    assert visible_rows(browser, "tf-builds") == []
+    box.clear()
+    box.send_keys(" ")
+    browser.save_screenshot(str(artifacts() / "matrix-table.png"))
+    assert console_errors(browser) == []
 
 
 def test_markdown_and_json_reports(records: Path, tmp_path: Path) -> None:
     md = run_envforge("report", "--db", str(records), cwd=tmp_path)
     assert (
         md.returncode == 0
-        and "| `tf-cpu-tf2.21.0-py3.11` | ❌ FAILED L0 (CPU_ONLY_TF_BUILD)" in md.stdout
+        and "| `tf-cpu-tf2.21.0-py3.11` | [x] FAILED L0 (CPU_ONLY_TF_BUILD)" in md.stdout
     )
     doc = run_envforge("report", "--db", str(records), "--format", "json", cwd=tmp_path).data
     assert [e["verdict"] for e in doc["entries"]] == ["FAILED"] and doc["hosts"][0]["info"][
         "gpus"
     ] == []
+    [cell] = doc["cells"]  # what the image ships, from its probe; its size, from the engine
+    assert cell["framework"] == "tensorflow 2.21.0" and cell["python_shipped"].startswith("3.11")
+    assert cell["image_size"] > 100_000_000 and cell["digest"].startswith("sha256:")
+    csv_text = run_envforge("report", "--db", str(records), "--format", "csv", cwd=tmp_path)
+    [line] = list(csv.DictReader(io.StringIO(csv_text.stdout)))
+    assert line["verdict"] == "FAILED" and line["code"] == "CPU_ONLY_TF_BUILD"
 
 
 def test_driver_check_before_a_rollout(
