@@ -28,6 +28,7 @@ __all__ = [
     "gpu_min_driver",
     "brand_of",
     "arch_verdict",
+    "releases_covering",
 ]
 
 Mode = Literal["native", "minor-version", "forward-compat", "none"]
@@ -99,6 +100,23 @@ def arch_verdict(cc: Version, sass: tuple[Version, ...], ptx: Version | None) ->
         )
     targets = ", ".join(str(s) for s in sass) + (f", PTX {ptx}" if ptx else "")
     return "too-old", f"compute capability {cc} is older than every target of the build ({targets})"
+
+
+def releases_covering(kb: KnowledgeBase, cc: Version) -> tuple[list[Version], list[Version]]:
+    """The TensorFlow releases whose official wheels run on compute capability ``cc``: (with SASS
+    for it, through PTX JIT only), newest first as the knowledge base lists them."""
+    native: list[Version] = []
+    jit: list[Version] = []
+    for release in kb.tensorflow.releases:
+        caps = kb.tf_compute_capabilities(release.tf)
+        if caps is None:
+            continue
+        verdict, _ = arch_verdict(cc, caps.sass, caps.ptx)
+        if verdict == "native":
+            native.append(release.tf)
+        elif verdict == "ptx-jit":
+            jit.append(release.tf)
+    return native, jit
 
 
 def check_driver(

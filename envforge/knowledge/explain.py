@@ -15,7 +15,7 @@ from packaging.version import Version
 from ..errors import BadInputError
 from ..versions import same_series, series
 from .base import KnowledgeBase
-from .driver import arch_verdict, check_build, check_driver, gpu_min_driver
+from .driver import arch_verdict, check_build, check_driver, gpu_min_driver, releases_covering
 from .gpus import UnknownGpu
 from .models import Gpu, TFRelease
 
@@ -339,16 +339,8 @@ def _explain_gpu(
         out.reasons.append(
             f"{label} is targeted since CUDA {first}, older than the driver table (10.2)"
         )
-    native: list[str] = []
-    jit: list[str] = []
-    for rel in kb.tensorflow.releases:
-        caps = kb.tf_compute_capabilities(rel.tf)
-        if caps is None:
-            continue
-        verdict, _ = arch_verdict(cc, caps.sass, caps.ptx)
-        (native if verdict == "native" else jit if verdict == "ptx-jit" else []).append(
-            series(rel.tf)
-        )
+    covered = releases_covering(kb, cc)
+    native, jit = ([series(tf) for tf in found] for found in covered)
     out.tensorflow_releases = [
         str(r.tf) for r in kb.tensorflow.releases if series(r.tf) in native + jit
     ]

@@ -19,7 +19,7 @@ from packaging.version import InvalidVersion, Version
 from .. import __version__
 from ..host import HostInfo
 from ..knowledge import KnowledgeBase
-from ..knowledge.driver import arch_verdict
+from ..knowledge.driver import releases_covering
 from ..knowledge.models import TFKeras
 from ..results import Certificate
 from ..versions import series
@@ -205,17 +205,7 @@ def _cuda_drivers(kb: KnowledgeBase, evidence: Evidence) -> Table:
 
 
 def _wheels_covering(kb: KnowledgeBase, cc: Version) -> str:
-    native: list[Version] = []
-    jit: list[Version] = []
-    for r in kb.tensorflow.releases:
-        caps = kb.tf_compute_capabilities(r.tf)
-        if caps is None:
-            continue
-        verdict, _ = arch_verdict(cc, caps.sass, caps.ptx)
-        if verdict == "native":
-            native.append(r.tf)
-        elif verdict == "ptx-jit":
-            jit.append(r.tf)
+    native, jit = releases_covering(kb, cc)
     parts = []
     for name, found in (("SASS", native), ("PTX JIT", jit)):
         if found:
