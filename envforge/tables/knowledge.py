@@ -53,11 +53,11 @@ class Evidence:
             return Cell(
                 f"certified here: L{level} on {len(hosts)} {kind}{plural}", "pass", sort=level
             )
-        worst = next(iter(latest.values()))[0]
-        code = f" ({worst.diagnoses[0].code})" if worst.diagnoses else ""
-        status: Status = "warn" if worst.verdict.value == "PROBE_ERROR" else "fail"
+        newest = max((c for c, _ in latest.values()), key=lambda c: c.created_at)
+        code = f" ({newest.diagnoses[0].code})" if newest.diagnoses else ""
+        status: Status = "warn" if newest.verdict.value == "PROBE_ERROR" else "fail"
         hosts_n = len({c.host_fingerprint for c, _ in latest.values()})
-        return Cell(f"{worst.verdict.value} here on {hosts_n} host(s){code}", status, sort=-1)
+        return Cell(f"{newest.verdict.value} here on {hosts_n} host(s){code}", status, sort=-1)
 
 
 Keep = Callable[[Certificate, HostInfo | None], bool]
