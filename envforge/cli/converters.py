@@ -106,7 +106,10 @@ def since(value: str) -> str:
             ) from None
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    try:
+        return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    except OverflowError:
+        raise argparse.ArgumentTypeError(f"{value!r}: out of range") from None
 
 
 def memory_size(value: str) -> str:

@@ -48,11 +48,19 @@ def test_report_filters_and_views(envforge: Run, tmp_path: Path) -> None:
     assert nothing.code == 0 and "no certificate matches" in nothing.stderr
 
 
+def one_line(result: CliRun) -> str:
+    assert "Traceback" not in result.stderr
+    return result.stderr.splitlines()[0]
+
+
 def test_report_bad_input_is_one_located_line(envforge: Run, tmp_path: Path) -> None:
-    bad = envforge("report", "--db", db(tmp_path), "--since", "last tuesday")
+    path = db(tmp_path)
+    bad = envforge("report", "--db", path, "--since", "last tuesday")
     assert bad.code == 2 and "argument --since: 'last tuesday' is not a date or a time ago" in (
         bad.stderr
     )
+    edge = envforge("report", "--db", path, "--since", "0001-01-01T00:00+01:00")
+    assert edge.code == 2 and "out of range" in one_line(edge)
     missing = envforge("report", "--db", str(tmp_path / "none.db"))
     assert missing.code == 2 and "run envforge certify first" in missing.stderr
 
