@@ -47,6 +47,16 @@ class Cluster:
         )
         return done.stdout
 
+    def wait_until_every_node_answers(self, timeout_s: float = 120) -> None:
+        """Until sinfo shows every node idle and responding (no ``*``: a simulated slurmd on this
+        busy machine can miss its pings for a while, after a RESUME say)."""
+        deadline = time.time() + timeout_s
+        while True:
+            states = self.slurm("sinfo", "--Node", "--noheader", "--format=%N|%t").split()
+            if all(line.split("|")[1] == "idle" for line in states) or time.time() > deadline:
+                return
+            time.sleep(1)
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -165,6 +175,7 @@ def test_a_drained_node_is_reported_not_tested_with_slurms_reason(
         result = fleet(cluster, site, workdir, "--force", "--select", "*3.15.1*")
     finally:
         cluster.slurm("scontrol", "update", f"NodeName={node}", "State=RESUME")
+        cluster.wait_until_every_node_answers()
     assert result.returncode == 1, why(result, workdir)
     found = pairs(result)
     untested = [got for (cell, n), got in found.items() if n == node]
@@ -177,6 +188,7 @@ def test_a_drained_node_is_reported_not_tested_with_slurms_reason(
 def test_a_cancelled_task_is_recorded_as_such_and_resume_fills_only_that_gap(
     cluster: Cluster, site: Path, workdir: Path
 ) -> None:
+    cluster.wait_until_every_node_answers()  # a node not answering would be NOT_TESTED
     argv = [
         sys.executable, "-m", "envforge", "certify", "--backend", "slurm", "-m", str(MATRIX),
         "--site", str(site), "--registry", cluster.registry, "--level", "1", "--force",
