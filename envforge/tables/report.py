@@ -223,6 +223,7 @@ def build_report(
             latest[(cert.cell_id, cert.host_fingerprint)] = record
     entries: dict[tuple[str, str], Entry] = {}
     newest: dict[str, StoredCertificate] = {}
+    levels: dict[str, int] = {}  # the highest level each cell reached on any host
     for (cell, host), record in latest.items():
         cert = record.certificate
         entries[(cell, host)] = Entry(
@@ -240,6 +241,7 @@ def build_report(
             probe_s=cert.timings.get("probe_s"),
             speedup=_speedup(cert.facts),
         )
+        levels[cell] = max(levels.get(cell, 0), cert.level_reached)
         best = newest.get(cell)
         if best is None or (bool(cert.facts), record.id) > (bool(best.certificate.facts), best.id):
             newest[cell] = record
@@ -249,7 +251,7 @@ def build_report(
             stack_of(cell, stacks),
             drivers,
             tuple(sorted(digests.get(record.certificate.image_id or "", ()))),
-            level=max(e.level for (c, _), e in entries.items() if c == cell),
+            level=levels[cell],
         )
         for cell, record in newest.items()
     }

@@ -22,18 +22,25 @@ def envforge(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
     )
 
 
-def test_version_and_matrix_explain_do_not_import_the_docker_sdk() -> None:
+def loaded_after(argv: list[str], code: int, modules: tuple[str, ...]) -> list[bool]:
+    """Run ``envforge ARGV`` in a fresh interpreter (expecting exit ``code``): which of ``modules``
+    it imported."""
     probe = (
         "import sys\n"
         "from envforge.cli import main_inner\n"
-        "assert main_inner(['matrix', 'explain', '--tf', '2.21', '--json']) == 0\n"
-        "print('docker' in sys.modules, 'requests' in sys.modules)\n"
+        f"assert main_inner({argv!r}) == {code}\n"
+        f"print(*(m in sys.modules for m in {modules!r}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "False False"
+    return [word == "True" for word in done.stdout.splitlines()[-1].split()]
+
+
+def test_version_and_matrix_explain_do_not_import_the_docker_sdk() -> None:
+    argv = ["matrix", "explain", "--tf", "2.21", "--json"]
+    assert loaded_after(argv, 0, ("docker", "requests")) == [False, False]
     version = envforge("--version")
     assert version.returncode == 0 and version.stdout.startswith("envforge ")
 
@@ -43,18 +50,8 @@ def test_doctor_on_a_log_loads_neither_the_knowledge_base_nor_the_builder(tmp_pa
     5 MB log (scripts/bench_doctor)."""
     log = tmp_path / "run.log"
     log.write_text("Could not load dynamic library 'libcudnn.so.8'\n")
-    probe = (
-        "import sys\n"
-        "from envforge.cli import main_inner\n"
-        f"assert main_inner(['doctor', '--log', {str(log)!r}, '--json']) == 1\n"
-        "print(*(m in sys.modules for m in ('envforge.knowledge.base', 'envforge.builder', "
-        "'docker', 'jinja2')))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "False False False False"
+    heavy = ("envforge.knowledge.base", "envforge.builder", "docker", "jinja2")
+    assert loaded_after(["doctor", "--log", str(log), "--json"], 1, heavy) == [False] * 4
 
 
 def test_no_engine_exits_4_with_what_to_do(tmp_path: Path) -> None:
