@@ -28,7 +28,15 @@ from pydantic import (
 )
 
 from .errors import InvalidFileError, Location, NothingSelectedError
+from .identifiers import (
+    IdentifierError,
+    check_cell_id,
+    check_cell_id_template,
+    check_one_line,
+    check_os_name,
+)
 from .knowledge import KnowledgeBase
+from .references import ImageReference
 from .stacks import STACKS, StackSpec, Unsupported, resolve_stack
 from .versions import parse_version
 from .yamlio import LoadedYaml, load_yaml, validate
@@ -61,14 +69,21 @@ def _stack_name(value: Any) -> str:
 
 
 def _version_text(value: Any) -> str:
-    parse_version(value)
-    return str(value).strip()
+    """A version as PEP 440 writes it (``2.21.0``, ``2.1.0+cu121``): what reaches a template is the
+    normalised form, which has no character but ``[0-9a-z.+!]``."""
+    return str(parse_version(value))
 
 
 def _os_name(value: Any) -> str:
-    if not isinstance(value, str) or not value:
+    if not isinstance(value, str):
         raise ValueError(f"os must be a name such as 'ubuntu22.04', not {value!r}")
-    return value
+    return check_os_name(value)
+
+
+def _one_line(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"must be a string, not {type(value).__name__}")
+    return check_one_line(value, limit=300, what="description")
 
 
 StackName = Annotated[
@@ -79,7 +94,12 @@ VersionText = Annotated[
     PlainValidator(_version_text),
     WithJsonSchema({"type": "string", "pattern": r"^\d+(\.\d+)*"}),
 ]
-OsName = Annotated[str, PlainValidator(_os_name), WithJsonSchema({"type": "string"})]
+OsName = Annotated[
+    str,
+    PlainValidator(_os_name),
+    WithJsonSchema({"type": "string", "pattern": r"^[a-z]{2,20}\d{1,2}(\.\d{1,2})?$"}),
+]
+OneLine = Annotated[str, PlainValidator(_one_line), WithJsonSchema({"type": "string"})]
 
 # Every axis a matrix may have, and what its values are.
 AXIS_TYPES: dict[str, Any] = {
@@ -163,9 +183,10 @@ class MatrixFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     schema_version: Literal[1] = Field(alias="schema", description="format version of this file")
-    description: str = Field("", description="one line shown in listings")
+    description: OneLine = Field("", description="one line shown in listings")
     cell_id: str = Field(
-        DEFAULT_CELL_ID, description="format of a cell's id, from axis names: '{stack}-py{python}'"
+        DEFAULT_CELL_ID,
+        description="a cell's id: tag characters and {axis} fields, e.g. '{stack}-py{python}'",
     )
     python_source: Literal["distro", "image"] = Field(
         "distro",
@@ -174,20 +195,13 @@ class MatrixFile(BaseModel):
     axes: Axes = Field(description="axis name -> values; cells are their product")
     exclude: list[Exclude] = Field(default_factory=list, description="combinations to drop")
     include: list[Include] = Field(default_factory=list, description="extra cells, all axes given")
-    bases: dict[str, str] = Field(
+    bases: dict[ImageReference, ImageReference] = Field(
         default_factory=dict, description="official base image -> image to build from"
     )
 
     @model_validator(mode="after")
     def _cell_id(self) -> MatrixFile:
-        fields = [
-            name for _, name, _, _ in string.Formatter().parse(self.cell_id) if name is not None
-        ]
-        unknown = [name for name in fields if name not in AXES]
-        if unknown:
-            raise ValueError(
-                f"cell_id names unknown axes: {', '.join(unknown)} (axes: {', '.join(AXES)})"
-            )
+        fields = check_cell_id_template(self.cell_id, AXES)
         if "stack" not in fields and len(self.axes.values()["stack"]) > 1:
             raise ValueError("cell_id must contain {stack} when the matrix has several stacks")
         return self
@@ -269,18 +283,21 @@ def _matches(entry: dict[str, list[str]], values: dict[str, str]) -> bool:
 
 
 def _cell_id(matrix: Matrix, values: dict[str, str]) -> str:
+    """The cell's id: the template's fields replaced by the cell's values (the template has no
+    specs or conversions: checked when the file was read), then checked as a tag."""
+    where = Location(matrix.path, matrix.loaded.line_of(("cell_id",)), "cell_id")
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(matrix.file.cell_id):
+        parts.append(literal)
+        if name is None:
+            continue
+        if name not in values:
+            raise InvalidFileError([(where, f"cell {values} has no value for '{name}'")])
+        parts.append(values[name])
     try:
-        return matrix.file.cell_id.format(**values)
-    except KeyError as exc:
-        line = matrix.loaded.line_of(("cell_id",))
-        raise InvalidFileError(
-            [
-                (
-                    Location(matrix.path, line, "cell_id"),
-                    f"cell {values} has no value for {exc} used in cell_id",
-                )
-            ]
-        ) from None
+        return check_cell_id("".join(parts))
+    except IdentifierError as exc:
+        raise InvalidFileError([(where, f"{exc} (for the cell {values})")]) from None
 
 
 def expand(matrix: Matrix, kb: KnowledgeBase) -> Expansion:

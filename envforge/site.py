@@ -13,14 +13,33 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PlainValidator, WithJsonSchema
 
 from . import paths
 from .errors import BadInputError
+from .identifiers import check_builder_name, check_one_line
+from .references import ImageReference
 from .yamlio import load_yaml, validate
 
 __all__ = ["Site", "SiteFile", "BuildKitSettings", "load_site", "find_ca_bundle"]
+
+
+def _path_text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a path (a non-empty string)")
+    return check_one_line(value, limit=1024, what="path")
+
+
+def _builder(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"must be a builder name, not {type(value).__name__}")
+    return check_builder_name(value)
+
+
+PathText = Annotated[str, PlainValidator(_path_text), WithJsonSchema({"type": "string"})]
+BuilderName = Annotated[str, PlainValidator(_builder), WithJsonSchema({"type": "string"})]
 
 
 class BuildKitSettings(BaseModel):
@@ -29,15 +48,15 @@ class BuildKitSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    client: str | None = None
-    builder: str | None = None
+    client: PathText | None = None
+    builder: BuilderName | None = None
 
 
 class SiteFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    bases: dict[str, str] = {}
-    ca_bundle: str | None = None
+    bases: dict[ImageReference, ImageReference] = {}
+    ca_bundle: PathText | None = None
     buildkit: BuildKitSettings = BuildKitSettings()
 
 

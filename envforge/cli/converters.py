@@ -11,14 +11,15 @@ import argparse
 import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
-from docker_image import digest as docker_digest
-from docker_image import reference as docker_reference
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from .. import paths
+from ..identifiers import IdentifierError, check_node, check_partition, check_sbatch_arg
+from ..references import check_image_reference, check_registry
 
 __all__ = [
     "positive_int",
@@ -33,6 +34,8 @@ __all__ = [
     "image_name",
     "run_id",
     "registry",
+    "partition",
+    "sbatch_arg",
     "node_list",
     "node_label",
     "constraint",
@@ -47,9 +50,7 @@ __all__ = [
 ]
 
 MAX_TEXT = 256  # no option's value is longer than this
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_IMAGE_ID = re.compile(r"sha256:[0-9a-f]{64}")
-_TAG_MAX = 128
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def _fail(value: str, expected: str) -> argparse.ArgumentTypeError:
@@ -170,67 +171,44 @@ def compute_capability(value: str) -> str:
     return value.strip()
 
 
+def _checked(check: Callable[[str], str], value: str) -> str:
+    try:
+        return check(value)
+    except IdentifierError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def image_reference(value: str) -> str:
     """An image as Docker names it: ``name[:tag][@sha256:…]``, or an image id ``sha256:<64 hex>``."""
-    if _IMAGE_ID.fullmatch(value):
-        return value
-    return _reference(value, digest_allowed=True)
+    return _checked(check_image_reference, value)
 
 
 def image_name(value: str) -> str:
     """A name to tag an image with: ``name[:tag]`` (no digest: the engine computes that)."""
-    return _reference(value, digest_allowed=False)
-
-
-def _reference(value: str, *, digest_allowed: bool) -> str:
-    expected = "an image reference (lowercase name[:tag][@sha256:<64 hex>])"
-    if not value:
-        raise argparse.ArgumentTypeError("an image reference must not be empty")
-    if value != value.strip() or _CONTROL.search(value) or " " in value:
-        raise _fail(value, f"{expected}: it has spaces or control characters")
-    name, _, digest = value.partition("@")
-    last = name.rsplit("/", 1)[-1]
-    if ":" in last and len(last.split(":", 1)[1]) > _TAG_MAX:
-        raise _fail(value, f"{expected}: its tag is longer than {_TAG_MAX} characters")
-    if digest and not digest_allowed:
-        raise _fail(value, "an image name[:tag] (a digest cannot be given to a new image)")
-    try:
-        docker_reference.Reference.parse(value)
-    except (docker_reference.InvalidReference, docker_digest.InvalidDigest) as exc:
-        raise _fail(value, f"{expected}: {exc}") from None
-    return value
+    return _checked(lambda v: check_image_reference(v, digest_allowed=False), value)
 
 
 def registry(value: str) -> str:
-    """A registry to push to: ``HOST[:PORT][/PREFIX]`` (lowercase path components)."""
-    checked = text(value).rstrip("/")
-    if "://" in checked or "@" in checked:
-        raise _fail(
-            value, "a registry HOST[:PORT][/PREFIX] (no scheme, no credentials: docker login)"
-        )
-    host, _, prefix = checked.partition("/")
-    if not re.fullmatch(
-        r"(localhost|[A-Za-z0-9.-]+\.[A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]|\d+\.\d+\.\d+\.\d+)(:\d{1,5})?|[A-Za-z0-9-]+:\d{1,5}",
-        host,
-    ):
-        raise _fail(
-            value,
-            "a registry HOST[:PORT][/PREFIX] (e.g. 127.0.0.1:5000, registry.example.com/team)",
-        )
-    try:
-        docker_reference.Reference.parse(f"{checked}/probe:1")
-    except (docker_reference.InvalidReference, docker_digest.InvalidDigest) as exc:
-        raise _fail(value, f"a registry HOST[:PORT][/PREFIX]: {exc}") from None
-    return checked
+    """A registry to push to: ``HOST[:PORT][/PREFIX]`` (port 1-65535, lowercase path components)."""
+    return _checked(check_registry, text(value))
+
+
+def partition(value: str) -> str:
+    """A Slurm partition name."""
+    return _checked(check_partition, value.strip())
+
+
+def sbatch_arg(value: str) -> str:
+    """One sbatch option, ``--name=value`` (not one envforge sets for each task itself)."""
+    return _checked(check_sbatch_arg, value)
 
 
 def node_list(value: str) -> tuple[str, ...]:
     """Slurm node names, comma-separated: gpu-a100-01,gpu-h100-01."""
     names = tuple(n.strip() for n in text(value).split(",") if n.strip())
-    bad = [n for n in names if not re.fullmatch(r"[A-Za-z0-9_.-]+", n)]
-    if bad or not names:
+    if not names:
         raise _fail(value, "node names, comma-separated (sinfo --Node lists them)")
-    return names
+    return tuple(_checked(check_node, n) for n in names)
 
 
 def constraint(value: str) -> str:

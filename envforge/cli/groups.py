@@ -147,7 +147,9 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
         help="local (default): probe on this host; slurm: on the cluster's nodes"
         + ("; kubernetes: write Job manifests (--emit DIR)" if kubernetes else ""),
     )
-    g.add_argument("--partition", type=to.text, help="the Slurm partition (default: its default)")
+    g.add_argument(
+        "--partition", type=to.partition, help="the Slurm partition (default: its default)"
+    )
     g.add_argument(
         "--constraint", type=to.constraint, metavar="EXPR", help="node features: 'h100&drv550'"
     )
@@ -157,7 +159,7 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
     g.add_argument(
         "--sbatch-arg",
         action="append",
-        type=to.text,
+        type=to.sbatch_arg,
         metavar="ARG",
         help="passed to sbatch (repeatable; --sbatch-arg=--account=A, --sbatch-arg=--time=30)",
     )

@@ -7,6 +7,7 @@ of clusters without Docker on their nodes: their scripts are golden-tested, not 
 
 from __future__ import annotations
 
+import re
 import shlex
 from functools import cache
 from pathlib import Path
@@ -31,7 +32,13 @@ def _environment() -> jinja2.Environment:
         autoescape=False,  # noqa: S701 - shell scripts, not HTML
     )
     env.filters["shquote"] = lambda value: shlex.quote(str(value))
+    env.filters["comment"] = _comment
     return env
+
+
+def _comment(value: object) -> str:
+    """``value`` safe inside a ``#`` comment: one line, no control characters."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", "?", str(value))
 
 
 def enroot_uri(image: str) -> str:

@@ -94,7 +94,7 @@ def test_cuda_pip_before_212_is_rejected(tmp_path: Path) -> None:
         ("schema: 1\naxes:\n  stack: []\n", ":3: axes.stack:"),
         (
             "schema: 1\ncell_id: '{stack}-{gpu}'\naxes:\n  stack: [tf-cpu]\n",
-            "cell_id names unknown axes: gpu",
+            "cell_id names 'gpu', which is not an axis",
         ),
         ("- 1\n- 2\n", ":1: a matrix file must be a mapping"),
         (
