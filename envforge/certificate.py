@@ -17,29 +17,52 @@ from .host import HostInfo
 from .probe import SCHEMA_VERSION as REPORT_SCHEMA
 from .probe.checks import Check, failed, level_reached
 from .probe.codes import CODES, Code
+from .probe_document import validate_document
 from .results import Certificate, ContainerRun, Diagnosis, Verdict
 from .untrusted import bounded, printable
 
-__all__ = ["certify", "unreported", "diagnosis_of", "parse_probe_output", "MAX_REPORT_BYTES"]
+__all__ = [
+    "certify",
+    "unreported",
+    "diagnosis_of",
+    "parse_probe_output",
+    "read_report",
+    "MAX_REPORT_BYTES",
+]
 
 MAX_REPORT_BYTES = 16 * 1024 * 1024  # a probe report is tens of KB; anything near this is not one
 
 
-def parse_probe_output(stdout: str) -> dict[str, Any] | None:
-    """The probe's JSON document (the last JSON object line of stdout), bounded, or None.
+def read_report(stdout: str) -> tuple[dict[str, Any] | None, str | None]:
+    """(the probe's JSON document, None), or (None, why there is none that envforge can use).
 
-    None for no report, or one too large, too deep or malformed to be a probe's (see untrusted).
-    """
+    The document is the last JSON object line of stdout, bounded (``untrusted``), of this probe's
+    schema and valid against it (``probe_document``): nothing of it is used before that."""
     if len(stdout) > MAX_REPORT_BYTES:
-        return None
+        return None, f"the probe printed more than {MAX_REPORT_BYTES // 2**20} MB"
     line = _report_line(stdout)
     if line is None:
-        return None
+        return None, "the probe printed no report"
     try:
         doc = bounded(json.loads(line))
-    except (ValueError, RecursionError):  # UntrustedError is a ValueError
-        return None
-    return doc if isinstance(doc, dict) else None
+    except (ValueError, RecursionError) as exc:  # UntrustedError is a ValueError
+        return None, f"the probe's report is not a JSON document envforge can read ({exc})"
+    if not isinstance(doc, dict):
+        return None, f"the probe's report is a JSON {type(doc).__name__}, not an object"
+    if doc.get("schema_version") != REPORT_SCHEMA:
+        return None, (
+            f"the probe's report has schema {printable(repr(doc.get('schema_version')), limit=40)}"
+            f", not {REPORT_SCHEMA}: the image's probe is from another envforge release"
+        )
+    problem = validate_document(doc)
+    if problem is not None:
+        return None, f"the probe's report does not fit its schema: {problem}"
+    return doc, None
+
+
+def parse_probe_output(stdout: str) -> dict[str, Any] | None:
+    """The probe's document (see ``read_report``), or None."""
+    return read_report(stdout)[0]
 
 
 def _report_line(stdout: str) -> str | None:
@@ -83,10 +106,11 @@ def _probe_failure(probe: ContainerRun) -> Diagnosis:
             f"the probe was killed by {_signal_name(code - 128)} (exit {code})",
             tail,
         )
-    if code == 0 and (len(probe.stdout) > MAX_REPORT_BYTES or _report_line(probe.stdout)):
+    if len(probe.stdout) > MAX_REPORT_BYTES or _report_line(probe.stdout):
+        why = read_report(probe.stdout)[1] or "malformed, too large or too deep"
         return _diagnosis(
             Code.PROBE_REPORT_INVALID,
-            "the probe printed a report envforge cannot read (malformed, too large or too deep)",
+            f"the probe printed a report envforge cannot read: {why}",
             tail,
         )
     return _diagnosis(Code.PROBE_CRASHED, f"the probe exited with {code} without a report", tail)

@@ -7,6 +7,7 @@ only what is known, with the keys the probe reads.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -14,6 +15,22 @@ __all__ = ["Expectations", "Accelerator"]
 
 Accelerator = Literal["cpu", "cuda", "rocm"]
 _ACCELERATORS = ("cpu", "cuda", "rocm")
+# What each kind of value may look like where it comes from outside (an image's label, a
+# collected document, an old store): anything else is dropped, never trusted.
+_VERSION = re.compile(r"\d{1,4}(\.\d{1,4}){0,3}([a-z0-9.+!-]{0,24})")
+_NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
+_REQUIRE = re.compile(r"[a-z0-9_.,<>=! -]{1,400}")
+_SHAPES = {
+    "framework": _NAME,
+    "backend": _NAME,
+    "framework_version": _VERSION,
+    "python": _VERSION,
+    "cuda": _VERSION,
+    "cudnn": _VERSION,
+    "rocm": _VERSION,
+    "ptx": _VERSION,
+    "nvidia_require_cuda": _REQUIRE,
+}
 
 
 @dataclass(frozen=True)
@@ -53,7 +70,11 @@ class Expectations:
                 continue
             if key == "sass":
                 if isinstance(value, (list, tuple)):
-                    values[key] = tuple(str(v) for v in value)
+                    values[key] = tuple(
+                        str(v)
+                        for v in value[:64]
+                        if _VERSION.fullmatch(str(v)) and not isinstance(v, bool)
+                    )
             elif key == "keras_major":
                 if isinstance(value, int) and not isinstance(value, bool):
                     values[key] = value
@@ -61,7 +82,8 @@ class Expectations:
                 if value in _ACCELERATORS:
                     values[key] = value
             elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
-                values[key] = str(value)
+                if _SHAPES[key].fullmatch(str(value)):
+                    values[key] = str(value)
         return cls(**values)
 
     def with_accelerator(self, accelerator: Accelerator | None) -> Expectations:

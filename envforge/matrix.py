@@ -24,6 +24,7 @@ from pydantic import (
     PlainValidator,
     WithJsonSchema,
     create_model,
+    field_validator,
     model_validator,
 )
 
@@ -198,6 +199,12 @@ class MatrixFile(BaseModel):
     bases: dict[ImageReference, ImageReference] = Field(
         default_factory=dict, description="official base image -> image to build from"
     )
+
+    @field_validator("cell_id")
+    @classmethod
+    def _cell_id_template(cls, value: str) -> str:
+        check_cell_id_template(value, AXES)
+        return value
 
     @model_validator(mode="after")
     def _cell_id(self) -> MatrixFile:

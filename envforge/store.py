@@ -28,6 +28,7 @@ from .host import HostInfo
 from .probe.checks import Check
 from .redact import redact
 from .results import Certificate, Diagnosis, Verdict, now
+from .store_file import APPLICATION_ID, StoreFile, backup_before_migration, examine
 from .store_schema import MIGRATIONS, SCHEMA_VERSION, TABLES
 
 __all__ = ["Store", "StoredCertificate", "RunRecord", "new_run_id", "SCHEMA_VERSION"]
@@ -92,34 +93,28 @@ def _pid_alive(pid: int) -> bool:
 class Store:
     """The results database (BadInputError when the path is not one, or cannot be written).
 
-    ``read_only``: for commands that only read (report, driver-check): opens a store on read-only
-    media, and never creates, migrates or writes one.
+    Only envforge's stores are opened (``store_file.examine``): another program's database, an
+    empty file or anything else is refused untouched. ``read_only``: for commands that only read
+    (report, matrix table, driver-check): the file is opened read-only and never created, migrated
+    or written; an older store is read through a migrated copy in memory.
     """
 
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
         self.read_only = read_only
+        self.backup: Path | None = None  # where the store was copied before a migration
         self._lock = threading.RLock()
+        found = examine(path)
+        if read_only and found is None:
+            raise BadInputError(
+                f"no results database at {path}",
+                hint="run envforge certify first, or give --db PATH",
+            )
         try:
             if read_only:
-                self.db = sqlite3.connect(
-                    f"{path.absolute().as_uri()}?mode=ro",
-                    uri=True,
-                    timeout=30,
-                    isolation_level=None,
-                    check_same_thread=False,
-                )
-                self._check_version()
+                self.db = self._open_read_only(path, found)
             else:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self.db = sqlite3.connect(
-                    path, timeout=30, isolation_level=None, check_same_thread=False
-                )
-                self.db.execute("PRAGMA busy_timeout=30000")
-                self.db.execute("PRAGMA foreign_keys=ON")
-                self._check_writable()
-                self._migrate()
-                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db = self._open_for_writing(path, found)
         except sqlite3.Error as exc:
             raise _unusable(path, exc) from None
         except OSError as exc:
@@ -129,24 +124,55 @@ class Store:
             ) from None
         self.db.row_factory = sqlite3.Row
 
+    def _open_read_only(self, path: Path, found: StoreFile | None) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode=ro",
+            uri=True,
+            timeout=30,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        self.db = db
+        version = self._version() if found is None or not found.legacy else found.version
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise BadInputError(
+                f"{path}: written by a newer envforge (store schema {version}, this one "
+                f"reads {SCHEMA_VERSION})",
+                hint="upgrade envforge to read it",
+            )
+        if version == SCHEMA_VERSION:
+            return db
+        memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        db.backup(memory)
+        db.close()
+        self.db = memory
+        self._migrate(version)
+        return memory
+
+    def _open_for_writing(self, path: Path, found: StoreFile | None) -> sqlite3.Connection:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA busy_timeout=30000")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self._check_writable()
+        version = self._version() if found is None or not found.legacy else found.version
+        if version > SCHEMA_VERSION:
+            raise BadInputError(
+                f"{path}: written by a newer envforge (store schema {version}, this one "
+                f"writes {SCHEMA_VERSION})",
+                hint="upgrade envforge, or give another --db",
+            )
+        if found is not None and version < SCHEMA_VERSION:
+            self.backup = backup_before_migration(self.db, path, version)
+        self._migrate(version if found is not None else 0)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        return self.db
+
     def _check_writable(self) -> None:
         """Refuse a store this process cannot write, before anything is recorded in it."""
         with self._transaction():
             self.db.execute(f"PRAGMA user_version={self._version()}")
-
-    def _check_version(self) -> None:
-        version = self._version()
-        if version > SCHEMA_VERSION:
-            raise BadInputError(
-                f"{self.path}: written by a newer envforge (store schema {version}, this one "
-                f"reads {SCHEMA_VERSION})",
-                hint="upgrade envforge to read it",
-            )
-        if version < SCHEMA_VERSION:
-            raise BadInputError(
-                f"{self.path}: an older store (schema {version}) on read-only media",
-                hint="open it once where it can be written (envforge migrates it), or copy it",
-            )
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -171,9 +197,10 @@ class Store:
     def _version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
-    def _migrate(self) -> None:
-        """Create the tables, or bring an older store forward, in one transaction."""
-        if self._version() >= SCHEMA_VERSION:
+    def _migrate(self, found_version: int) -> None:
+        """Create the tables, or bring an older store forward, in one transaction; mark the file
+        as envforge's (its application id)."""
+        if found_version >= SCHEMA_VERSION and self._version() >= SCHEMA_VERSION:
             return
         with self._transaction():
             version = self._version()  # another process may have migrated meanwhile
@@ -188,6 +215,7 @@ class Store:
                 statements += MIGRATIONS.get(step, ())
             for statement in statements:
                 self.db.execute(statement)
+            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -322,7 +350,7 @@ class Store:
         with self._transaction():
             cursor = self.db.execute(
                 "INSERT INTO certificates(run_id, cell_id, image_id, image_tag, host_fingerprint, "
-                "verdict, level_requested, level_reached, ceiling, created_at, expectations, checks, "
+                "verdict, level_requested, level_reached, stopped_by, created_at, expectations, checks, "
                 "diagnoses, timings, facts, build_log, probe_log, image_size) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 row,
@@ -344,7 +372,7 @@ class Store:
             verdict=Verdict(row["verdict"]),
             level_requested=row["level_requested"],
             level_reached=row["level_reached"],
-            stopped_by=row["ceiling"],
+            stopped_by=row["stopped_by"],
             expectations=Expectations.from_dict(json.loads(row["expectations"])),
             checks=tuple(Check.from_dict(c) for c in json.loads(row["checks"])),
             diagnoses=tuple(Diagnosis.from_dict(d) for d in json.loads(row["diagnoses"])),

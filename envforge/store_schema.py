@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "TABLES"]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 TABLES = """
 CREATE TABLE IF NOT EXISTS runs (
     id TEXT PRIMARY KEY,
@@ -65,4 +65,5 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "cell_id TEXT, run_id TEXT, pushed_at TEXT NOT NULL, PRIMARY KEY (image_id, repo_digest))",
     ),
     4: ("ALTER TABLE certificates ADD COLUMN image_size INTEGER",),  # bytes, as the engine said
+    5: ("ALTER TABLE certificates RENAME COLUMN ceiling TO stopped_by",),  # one name (the probe's)
 }

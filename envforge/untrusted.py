@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 __all__ = [
+    "read_file",
     "MAX_DEPTH",
     "MAX_ITEMS",
     "MAX_NODES",
@@ -137,3 +140,24 @@ def read_tail(source: Path | BinaryIO, limit: int) -> tuple[str, bool]:
             cut = True
     start = kept.find(b"\n") + 1 if cut else 0
     return str(memoryview(kept)[start:], "utf-8", errors="replace"), cut
+
+
+def read_file(path: Path, limit: int, *, tail: bool = False) -> str:
+    """A file someone else wrote (a node's spool file, a collected document): a regular file
+    only, never through a symlink (which could point at a file of this host), at most ``limit``
+    bytes (``tail``: the last ``limit`` bytes of a longer one; else UntrustedError). A FIFO, a
+    device or a link is refused without blocking on it; OSError when it cannot be read."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise UntrustedError(f"{path.name} is a symbolic link, not a file") from None
+        raise exc
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise UntrustedError(f"{path.name} is not a regular file")
+        if info.st_size > limit and not tail:
+            raise UntrustedError(f"{path.name} is larger than {limit} bytes")
+        return read_tail(handle, limit)[0]

@@ -25,11 +25,24 @@ __all__ = ["COMMANDS"]
 Command = Callable[[argparse.Namespace, Output], int]
 
 
+def _inputs(args: argparse.Namespace) -> tuple[Path, ...]:
+    """The files a command reads: no file it writes may be one of them."""
+    from .. import paths
+    from ..outputs import inputs_of
+
+    db = getattr(args, "db", None)
+    named = [getattr(args, name, None) for name in ("site", "ca_bundle", "log", "directory")]
+    found = [Path(db) if db else paths.state().db, *(Path(p) for p in named if p and p != "-")]
+    if getattr(args, "matrix", None) is not None or hasattr(args, "select"):
+        found.append(paths.resolve_matrix(getattr(args, "matrix", None)))
+    return inputs_of(*found)
+
+
 def _context(args: argparse.Namespace) -> Context:
     from ..jobs.context import Context
 
     db = getattr(args, "db", None)
-    return Context(db=Path(db) if db else None)
+    return Context(db=Path(db) if db else None, inputs=_inputs(args))
 
 
 def _exit(passed: bool) -> int:
@@ -253,16 +266,14 @@ def matrix_table(args: argparse.Namespace, out: Output) -> int:
 
 def _publish(args: argparse.Namespace, out: Output, text: str, what: str) -> int:
     """``text`` on stdout, or in ``-o FILE`` (then a line saying what was written)."""
+    from ..outputs import write_output
     from ..redact import redact
 
     text = redact(text)
     if not args.output:
         out.stdout.write(text)
         return EXIT_OK
-    try:
-        Path(args.output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise BadInputError(f"-o {args.output}: cannot write it ({exc.strerror})") from None
+    write_output(Path(args.output), text, inputs=_inputs(args), what="-o")
     out.note(f"wrote {args.output}: {what}")
     return EXIT_OK
 
@@ -271,7 +282,16 @@ def doctor(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import doctor as doctor_job
     from ..untrusted import read_tail
 
-    log_text = read_tail(sys.stdin.buffer, doctor_job.MAX_LOG_BYTES)[0] if args.log == "-" else None
+    log_text = None
+    if args.log == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise BadInputError(
+                "--log -: standard input is closed", hint="pipe the log in, or give --log FILE"
+            )
+        try:
+            log_text = read_tail(sys.stdin.buffer, doctor_job.MAX_LOG_BYTES)[0]
+        except (OSError, ValueError) as exc:
+            raise BadInputError(f"--log -: cannot read standard input ({exc})") from None
     with _context(args) as ctx:
         result = doctor_job.run(ctx, settings.doctor(args, log_text))
     if out.json_mode:

@@ -200,7 +200,8 @@ class ClusterNode:
     @property
     def available(self) -> bool:
         """Whether a job can start on it (not down, drained, draining, failing or unknown)."""
-        bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future")
+        bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future",
+               "unusable")  # fmt: skip
         return not any(word in self.state for word in bad) and not self.state.endswith("*")
 
 

@@ -122,10 +122,18 @@ class DockerEngine:
             raise EngineUnavailableError(
                 f"push of {ref} failed: {_short(exc)}", hint=hint
             ) from None
-        found = next((d for d in digests if d.split("@")[0] == repository), None)
+        found = next(
+            (
+                str(d)
+                for d in digests
+                if isinstance(d, str)
+                and re.fullmatch(rf"{re.escape(repository)}@sha256:[0-9a-f]{{64}}", d)
+            ),
+            None,
+        )
         if found is None:
             raise EngineUnavailableError(f"push of {ref} gave no repository digest", hint=hint)
-        return str(found)
+        return found
 
     def registry_answers(self, registry: str) -> str | None:
         """None when the registry at ``HOST[:PORT]`` answers its API (``/v2/``), else why not."""

@@ -15,11 +15,14 @@ import subprocess
 from pathlib import Path
 
 from ..errors import EngineUnavailableError, EnvforgeError
+from ..identifiers import IdentifierError, check_job_id, check_node
+from ..untrusted import printable
 from . import ClusterJob, ClusterNode
 
 __all__ = ["SlurmCluster", "SlurmError"]
 
 _TIMEOUT_S = 60
+_MAX_REPLY = 32 * 2**20  # squeue --json of thousands of jobs is a few MB
 
 
 class SlurmError(EnvforgeError):
@@ -52,7 +55,12 @@ class SlurmCluster:
             ) from None
         if check and done.returncode != 0:
             message = (done.stderr or done.stdout).strip().splitlines()
-            raise SlurmError(f"{' '.join(argv[:2])}: {message[-1] if message else done.returncode}")
+            said = printable(message[-1], limit=300, one_line=True) if message else done.returncode
+            raise SlurmError(f"{' '.join(argv[:2])}: {said}")
+        if len(done.stdout) > _MAX_REPLY:
+            raise SlurmError(
+                f"{argv[0]}: a reply of {len(done.stdout)} bytes is not one envforge reads"
+            )
         return done
 
     def describe(self) -> str:
@@ -80,6 +88,11 @@ class SlurmCluster:
             if len(parts) < 5:
                 continue
             name, state, features, reason, part = (p.strip() for p in parts[:5])
+            try:
+                check_node(name)
+            except IdentifierError:  # said, never used: it would reach file names and sbatch
+                name, state = printable(name, limit=64, one_line=True), "unusable-name"
+                reason = "its name is not a node name envforge can pass to sbatch"
             known = found.get(name)
             partitions = (*known.partitions, part.rstrip("*")) if known else (part.rstrip("*"),)
             found[name] = ClusterNode(
@@ -111,7 +124,13 @@ class SlurmCluster:
         if partition:
             argv.append(f"--partition={partition}")
         argv += [*extra, str(script)]
-        return self._run(*argv).stdout.strip().split(";")[0]
+        job = self._run(*argv).stdout.strip().split(";")[0]
+        try:
+            return check_job_id(job)
+        except IdentifierError:
+            raise SlurmError(
+                f"sbatch answered {printable(job, limit=80, one_line=True)!r}, not a job id"
+            ) from None
 
     def states(self, job_ids: list[str]) -> dict[str, ClusterJob]:
         """The state of each job Slurm still knows (finished ones for MinJobAge; sacct after)."""
@@ -132,11 +151,16 @@ class SlurmCluster:
         if done.returncode != 0 or not done.stdout.lstrip().startswith("{"):
             return None
         try:
-            jobs = json.loads(done.stdout).get("jobs") or []
-        except ValueError:
+            reply = json.loads(done.stdout)
+        except (ValueError, RecursionError):
+            return None
+        jobs = reply.get("jobs") if isinstance(reply, dict) else None
+        if not isinstance(jobs, list):
             return None
         found: dict[str, ClusterJob] = {}
         for job in jobs:
+            if not isinstance(job, dict):
+                continue
             job_id = str(job.get("job_id"))
             code = job.get("exit_code")
             if isinstance(code, dict):  # later openapi versions: {"return_code": N, ...}
@@ -144,9 +168,11 @@ class SlurmCluster:
             found[job_id] = ClusterJob(
                 job_id=job_id,
                 state=_state(job.get("job_state")),
-                reason=str(job.get("state_reason") or ""),
-                exit_code=int(code) if isinstance(code, int) else None,
-                node=str(job.get("nodes") or ""),
+                reason=printable(str(job.get("state_reason") or ""), limit=200, one_line=True),
+                exit_code=int(code)
+                if isinstance(code, int) and not isinstance(code, bool)
+                else None,
+                node=printable(str(job.get("nodes") or ""), limit=200, one_line=True),
             )
         return found
 
@@ -192,4 +218,6 @@ def _state(value: object) -> str:
     """'CANCELLED by 0' -> 'CANCELLED'; lists (newer openapi) -> the first."""
     if isinstance(value, list):
         value = value[0] if value else ""
-    return str(value or "UNKNOWN").split()[0].upper()
+    words = str(value or "UNKNOWN").split()
+    state = words[0].upper() if words else "UNKNOWN"
+    return state if state.replace("_", "").isalpha() and len(state) <= 40 else "UNKNOWN"

@@ -20,7 +20,7 @@ from ..expectations import Expectations
 from ..host import HostGpu, HostInfo, parse_nvidia_smi
 from ..probe.codes import Code
 from ..results import Certificate, ContainerRun, Verdict
-from ..untrusted import printable, read_tail
+from ..untrusted import UntrustedError, printable, read_file
 
 __all__ = [
     "Pair",
@@ -107,9 +107,12 @@ class TaskFiles:
 
 
 def _text(path: Path, limit: int = MAX_LOG) -> str:
-    if not path.is_file():
+    """A spool file as the task left it: the tail of a log, or "" where there is none, or where
+    it is not a regular file (a node may have left a link to a file of this host, or a FIFO)."""
+    try:
+        return read_file(path, limit, tail=True)
+    except (OSError, UntrustedError):
         return ""
-    return read_tail(path, limit)[0]
 
 
 def _int(text: str) -> int | None:

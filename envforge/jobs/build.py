@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadInputError
+from ..outputs import write_output
 from ..render import render_cell
 from ..results import BuildResult
 from .certify import build_all, expand_matrix, select_cells
@@ -96,12 +96,6 @@ def render(ctx: Context, request: RenderRequest) -> RenderResult:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 stale.append(path)
             continue
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise BadInputError(
-                f"--out {request.out}: cannot write {path.name} ({exc.strerror})"
-            ) from None
+        write_output(path, text, inputs=ctx.inputs, under=request.out, what="--out")
         written.append(path)
     return RenderResult(request.out, tuple(written), tuple(stale))

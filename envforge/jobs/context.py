@@ -8,7 +8,6 @@ and a run whose process died is marked interrupted by the next one.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from .. import paths
 from ..engine import Cluster, Engine, connect, connect_cluster
-from ..errors import BadInputError, EngineUnavailableError
+from ..errors import EngineUnavailableError
 from ..host import HostInfo, detect_host
+from ..outputs import inputs_of
 from .progress import NullProgress, Progress
 
 if TYPE_CHECKING:  # loaded when a job first asks (doctor on a log needs neither)
@@ -49,6 +49,7 @@ class Context:
         store: Store | None = None,
         progress: Progress | None = None,
         cluster: Cluster | None = None,
+        inputs: tuple[Path, ...] = (),
     ) -> None:
         self.state = state or paths.state()
         self.db_path = db or self.state.db
@@ -62,6 +63,8 @@ class Context:
         if cluster is not None:
             self.cluster = cluster
         self._store = store
+        # what the command reads (its database and files): no output of it may replace them
+        self.inputs = inputs_of(self.db_path, *inputs)
 
     @cached_property
     def kb(self) -> KnowledgeBase:
@@ -96,19 +99,12 @@ class Context:
         return self._store
 
     def existing_store(self) -> Store:
-        """The store, which must exist already (reports, rollouts read what certify recorded)."""
+        """The store, which must exist already, opened read-only (reports, tables and rollouts
+        read what certify recorded and never write: not even a migration)."""
         if self._store is None:
-            if not self.db_path.is_file():
-                raise BadInputError(
-                    f"no results database at {self.db_path}",
-                    hint="run envforge certify first, or give --db PATH",
-                )
             from ..store import Store
 
-            # read-only where it must be (read-only media); else opened as usual, so an older
-            # store is brought forward instead of refused
-            writable = os.access(self.db_path, os.W_OK) and os.access(self.db_path.parent, os.W_OK)
-            self._store = Store(self.db_path, read_only=not writable)
+            self._store = Store(self.db_path, read_only=True)
         return self._store
 
     def close(self) -> None:

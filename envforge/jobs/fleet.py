@@ -27,6 +27,7 @@ from ..fleet.scripts import task_script
 from ..fleet.tasks import Pair, SlurmOutcome, judge_task, node_host, not_tested, read_task
 from ..host import HostInfo
 from ..matrix import Cell
+from ..outputs import write_output
 from ..results import BuildResult, CellResult, Certificate
 from .certify import build_all, expand_matrix, select_cells
 from .context import Context, Run
@@ -307,9 +308,9 @@ def _submit(
     limit_min = max(1, int((request.probe.timeout_s + PULL_ALLOWANCE_S) // 60) + 1)
     for pair in pairs:
         directory = spool / pair.key
-        directory.mkdir(parents=True, exist_ok=True)
         script = directory / "task.sh"
-        script.write_text(
+        write_output(
+            script,
             task_script(
                 runtime=options.runtime,
                 run_id=run.id,
@@ -322,9 +323,11 @@ def _submit(
                 limits=request.probe.limits,
                 gpu=pair.gpu,
             ),
-            encoding="utf-8",
+            inputs=ctx.inputs,
+            under=spool,
+            what="--spool",
+            mode=0o755,
         )
-        script.chmod(0o755)
         job = ctx.cluster.submit(
             script.absolute(),
             node=pair.node,
@@ -335,7 +338,7 @@ def _submit(
             extra=options.sbatch_args,
         )
         follow.pairs[job] = pair
-        (directory / "job").write_text(job + "\n", encoding="utf-8")
+        write_output(directory / "job", job + "\n", under=spool, what="--spool")
 
 
 def _collect(

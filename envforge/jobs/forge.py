@@ -26,6 +26,7 @@ from ..host import HostInfo
 from ..knowledge import KnowledgeBase
 from ..knowledge.explain import explain
 from ..matrix import Cell
+from ..outputs import write_output
 from ..results import SCHEMA_VERSION, CellResult, Verdict
 from ..stacks import Unsupported, resolve_stack
 from ..store import Store
@@ -201,15 +202,8 @@ def _lock(
         "host": ctx.host.to_dict(),
     }
     path = directory / (re.sub(r"[^A-Za-z0-9_.-]+", "_", tag) + ".lock.json")
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        path.write_text(
-            json.dumps(lock, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8"
-        )
-    except OSError as exc:
-        raise BadInputError(
-            f"--out {directory}: cannot write the lock file ({exc.strerror})"
-        ) from None
+    text = json.dumps(lock, indent=2, sort_keys=True, default=str) + "\n"
+    write_output(path, text, inputs=ctx.inputs, under=directory, what="--out")
     return path
 
 

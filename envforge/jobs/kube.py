@@ -17,13 +17,24 @@ from typing import Any
 
 import yaml
 
-from ..certificate import certify, parse_probe_output
+from ..certificate import (
+    MAX_REPORT_BYTES,
+    certify,
+    diagnosis_of,
+    parse_probe_output,
+    read_report,
+    unreported,
+)
 from ..errors import BadInputError, NothingSelectedError
 from ..expectations import Expectations
 from ..fleet.kubernetes import KubeTarget, collect_script, job_manifest, job_name
 from ..fleet.tasks import host_from_report
-from ..results import BuildResult, ContainerRun, Verdict
-from ..untrusted import read_tail
+from ..identifiers import IdentifierError, check_cell_id, check_node
+from ..outputs import write_output
+from ..probe.codes import Code
+from ..references import check_image_reference
+from ..results import BuildResult, Certificate, ContainerRun, Verdict
+from ..untrusted import UntrustedError, read_file
 from .certify import build_all, expand_matrix, select_cells
 from .context import Context
 from .options import BuildOptions, ProbeOptions, Selection
@@ -82,7 +93,6 @@ def emit(ctx: Context, request: EmitRequest) -> EmitResult:
     ) as active:
         builds = build_all(ctx, cells, matrix, request.build, active)
         images = push_all(ctx, builds, request.registry, active)
-    request.out.mkdir(parents=True, exist_ok=True)
     manifests, jobs = [], []
     for cell_id, image in images.items():
         for target in request.targets:
@@ -98,12 +108,24 @@ def emit(ctx: Context, request: EmitRequest) -> EmitResult:
             )
             name = job_name(active.id, cell_id, target)
             path = request.out / f"{name}.yaml"
-            path.write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
+            write_output(
+                path,
+                yaml.safe_dump(manifest, sort_keys=False),
+                inputs=ctx.inputs,
+                under=request.out,
+                what="--emit",
+            )
             manifests.append(path)
             jobs.append((name, cell_id, image))
     script = request.out / "collect.sh"
-    script.write_text(collect_script(jobs, int(request.probe.timeout_s)), encoding="utf-8")
-    script.chmod(0o755)
+    write_output(
+        script,
+        collect_script(jobs, int(request.probe.timeout_s)),
+        inputs=ctx.inputs,
+        under=request.out,
+        what="--emit",
+        mode=0o755,
+    )
     return EmitResult(active.id, request.out, images, tuple(builds), tuple(manifests), script)
 
 
@@ -147,26 +169,92 @@ class CollectResult:
         return {"passed": self.passed, "collected": [i.to_dict() for i in self.items]}
 
 
+@dataclass(frozen=True)
+class _Document:
+    """One collected pair, read and checked before the run opens: what its meta names, and the
+    probe's output (or why it cannot be used)."""
+
+    path: Path
+    cell_id: str
+    image: str
+    node: str
+    stdout: str
+    problem: str | None
+
+
 def _meta(path: Path) -> dict[str, str]:
-    if not path.is_file():
+    """The NAME.meta beside a document: cell=, image= (REPO@sha256:...) and node= lines."""
+    try:
+        text = read_file(path, 4096)
+    except FileNotFoundError:
         raise BadInputError(
             f"{path}: missing: each NAME.json needs a NAME.meta with image= and node= lines"
-        )
+        ) from None
+    except (OSError, UntrustedError) as exc:
+        raise BadInputError(f"{path}: cannot be read ({exc})") from None
     found = {}
-    for line in read_tail(path, 4096)[0].splitlines():
+    for line in text.splitlines():
         key, _, value = line.partition("=")
         if key.strip() in ("cell", "image", "node") and value.strip():
-            found[key.strip()] = value.strip()[:300]
+            found[key.strip()] = value.strip()
     missing = {"image", "node"} - set(found)
     if missing:
         raise BadInputError(f"{path}: no {' or '.join(sorted(missing))}= line")
+    checks = {"image": check_image_reference, "node": check_node, "cell": check_cell_id}
+    for key, value in found.items():
+        try:
+            checks[key](value)
+        except IdentifierError as exc:
+            raise BadInputError(f"{path}: {key}= {exc}") from None
     return found
+
+
+def _document(path: Path) -> _Document:
+    meta = _meta(path.with_suffix(".meta"))
+    try:
+        stdout, problem = read_file(path, MAX_REPORT_BYTES), None
+    except (OSError, UntrustedError) as exc:
+        stdout, problem = "", f"{path.name} cannot be used: {exc}"
+    if problem is None:
+        problem = read_report(stdout)[1]
+    return _Document(
+        path, meta.get("cell") or path.stem, meta["image"], meta["node"], stdout, problem
+    )
+
+
+def _judge(document: _Document) -> Certificate:
+    doc = parse_probe_output(document.stdout) if document.problem is None else None
+    if doc is None:
+        return unreported(
+            cell_id=document.cell_id,
+            expectations=Expectations(),
+            level=1,
+            host=host_from_report({}, document.node),
+            image=document.image,
+            image_ref=document.image,
+            verdict=Verdict.PROBE_ERROR,
+            diagnosis=diagnosis_of(
+                Code.PROBE_REPORT_INVALID,
+                document.problem or "no probe report",
+                (f"file: {document.path}",),
+            ),
+        )
+    requested = doc.get("level_requested")
+    return certify(
+        cell_id=document.cell_id,
+        expectations=Expectations.from_dict(doc.get("expect") or {}),
+        level=requested if isinstance(requested, int) and 1 <= requested <= 3 else 1,
+        host=host_from_report(doc, document.node),
+        image_id=document.image,
+        image_ref=document.image,
+        probe=ContainerRun(exit_code=0, stdout=document.stdout, stderr="", seconds=0.0),
+    )
 
 
 def collect(ctx: Context, request: CollectRequest) -> CollectResult:
     root = request.directory
     results = root / "results" if (root / "results").is_dir() else root
-    documents = sorted(results.glob("*.json"))
+    documents = [_document(p) for p in sorted(results.glob("*.json"))]  # checked before the run
     if not documents:
         raise NothingSelectedError(
             f"{results}: no probe documents (NAME.json beside NAME.meta)",
@@ -175,37 +263,16 @@ def collect(ctx: Context, request: CollectRequest) -> CollectResult:
     items = []
     with ctx.run(f"collect {root}", level=0) as active:
         for document in documents:
-            meta = _meta(document.with_suffix(".meta"))
-            stdout = read_tail(document, 16 * 2**20)[0]
-            doc = parse_probe_output(stdout) or {}
-            expect = Expectations.from_dict(
-                doc.get("expect") if isinstance(doc.get("expect"), dict) else {}
-            )
-            cell_id = meta.get("cell") or str(
-                (doc.get("expect") or {}).get("cell") or document.stem
-            )
-            requested = doc.get("level_requested")
-            level = requested if isinstance(requested, int) and 1 <= requested <= 3 else 1
-            host = host_from_report(doc, meta["node"])
-            cert = certify(
-                cell_id=cell_id,
-                expectations=expect,
-                level=level,
-                host=host,
-                image_id=meta["image"],
-                image_ref=meta["image"],
-                probe=ContainerRun(
-                    exit_code=0 if doc else None, stdout=stdout, stderr="", seconds=0.0
-                ),
-            )
+            cert = _judge(document)
+            host = host_from_report(parse_probe_output(document.stdout) or {}, document.node)
             ctx.store.add_host(host)
-            ctx.store.add(active.id, cert, probe_log=str(document))
+            ctx.store.add(active.id, cert, probe_log=str(document.path))
             items.append(
                 Collected(
-                    document,
-                    cell_id,
-                    meta["image"],
-                    meta["node"],
+                    document.path,
+                    document.cell_id,
+                    document.image,
+                    document.node,
                     cert.verdict.value,
                     cert.level_reached,
                     tuple(d.code for d in cert.diagnoses),

@@ -10,6 +10,7 @@ from typing import Any
 from .. import labels
 from ..engine import Engine, ProbeLimits
 from ..host import HostInfo
+from ..outputs import write_output
 from ..redact import redact
 from ..results import Certificate, ContainerRun
 
@@ -58,9 +59,8 @@ def remove_stale_probes(engine: Engine) -> int:
 
 
 def write_probe_log(logs_dir: Path, cell_id: str, run: ContainerRun) -> Path:
-    logs_dir.mkdir(parents=True, exist_ok=True)
     path = logs_dir / f"{cell_id}.probe.log"
-    path.write_text(redact(run.log()), encoding="utf-8")
+    write_output(path, redact(run.log()), under=logs_dir, what="probe log")
     return path
 
 

@@ -72,7 +72,7 @@ SIGNATURES: tuple[Signature, ...] = (
         C.DRIVER_LIBRARY_MISMATCH,
         (
             r"Failed to initialize NVML: Driver/library version mismatch",
-            r"kernel version [\d.]+ does not match DSO version [\d.]+",
+            r"kernel version [\d.]{1,20} does not match DSO version [\d.]{1,20}",
         ),
     ),
     Signature(
@@ -103,7 +103,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         C.GPU_ARCH_TOO_OLD,
-        (r"Ignoring visible gpu device .* minimum required Cuda capability is",),
+        (r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",),
     ),
     Signature(
         C.GPU_ARCH_NEWER_THAN_WHEEL,
@@ -122,14 +122,14 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         C.CONTAINER_GPU_NOT_REQUESTED,
         (
-            r"The NVIDIA Driver was not detected\.\s+GPU functionality will not be available",
+            r"The NVIDIA Driver was not detected\.\s{1,8}GPU functionality will not be available",
             r"no NVIDIA GPU device is present: /dev/nvidia0 does not exist",
         ),
     ),
     Signature(
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
         (
-            r"could not select device driver \"[^\"]*\" with capabilities: \[\[gpu\]\]",
+            r"could not select device driver \"[^\"]{0,100}\" with capabilities: \[\[gpu\]\]",
             r"unknown or invalid runtime name: nvidia",
             r"Unknown runtime specified nvidia",
         ),
@@ -164,17 +164,17 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         C.CUDNN_VERSION_MISMATCH,
         (
-            r"Loaded runtime CuDNN library: [\d.]+ but source was compiled with: [\d.]+",
+            r"Loaded runtime CuDNN library: [\d.]{1,20} but source was compiled with: [\d.]{1,20}",
             # TF 1.x's numeric wording: "7301 (compatibility version 7300) but source was compiled
             # with 7003 (compatibility version 7000)"
-            r"Loaded runtime CuDNN library: \d+ \(compatibility version \d+\) but source was compiled with \d+",
+            r"Loaded runtime CuDNN library: \d{1,8} \(compatibility version \d{1,8}\) but source was compiled with \d{1,8}",
             r"DNN library is not found",
         ),
     ),
     Signature(
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
         (
-            r"Could not load dynamic library '(lib[\w.]+)'; dlerror: (?!\1)lib[\w.]+: cannot open shared object file",
+            r"Could not load dynamic library '(lib[\w.]{1,80})'; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
         ),
     ),
     Signature(
@@ -212,7 +212,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         C.XLA_PTXAS_TOO_OLD,
         (
-            r"You are using ptxas [\d.]+, which is older than [\d.]+\. ptxas .*known to miscompile XLA code",
+            r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}\. ptxas .{0,200}known to miscompile XLA code",
         ),
     ),
     Signature(
@@ -258,22 +258,22 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         C.PERF_EAGER_OR_PREDICT_LOOP,
         (
-            r"calls to <function Model\.make_predict_function\.<locals>\.predict_function\b.*triggered tf\.function retracing",
+            r"calls to <function Model\.make_predict_function\.<locals>\.predict_function\b.{0,300}triggered tf\.function retracing",
         ),
     ),
     Signature(
         C.PERF_INPUT_BOUND,
         (
-            r"Your program is (?:HIGHLY|MODERATELY) input-bound because [\d.]+ ?% of the total step time",
+            r"Your program is (?:HIGHLY|MODERATELY) input-bound because [\d.]{1,12} ?% of the total step time",
         ),
     ),
     Signature(
         C.PERF_NO_MIXED_PRECISION,
-        (r"Only [\d.]+ ?% of device computation is 16 bit",),
+        (r"Only [\d.]{1,12} ?% of device computation is 16 bit",),
     ),
     Signature(
         C.PERF_LAUNCH_OVERHEAD_SMALL_MODEL,
-        (r"[\d.]+ ?% of the total step time sampled is spent on 'Kernel Launch'",),
+        (r"[\d.]{1,12} ?% of the total step time sampled is spent on 'Kernel Launch'",),
     ),
     Signature(
         C.PERF_RETRACING,
@@ -287,7 +287,7 @@ SIGNATURES: tuple[Signature, ...] = (
         C.PERF_CPU_FALLBACK_OPS,
         (
             r"no supported kernel for GPU devices is available",
-            r"while_loop for converting \w+ cause there is no registered converter",
+            r"while_loop for converting \w{1,80} cause there is no registered converter",
         ),
     ),
     Signature(
@@ -302,13 +302,13 @@ SIGNATURES: tuple[Signature, ...] = (
         C.GPU_OOM,
         (
             r"OOM when allocating tensor",
-            r"ran out of memory trying to allocate [\d.]+\w+ \(rounded to",
+            r"ran out of memory trying to allocate [\d.]{1,20}\w{1,4} \(rounded to",
             r"Dst tensor is not initialized",
         ),
     ),
     Signature(
         C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
-        (r"failed to allocate [\d.]+\w? \(\d+ bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",),
+        (r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",),
     ),
     Signature(
         C.MEMORY_CONFIG_ORDER_ERROR,
@@ -329,12 +329,12 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         C.ROCM_MEMORY_ACCESS_FAULT,
         (
-            r"Memory access fault by GPU node-\d+ .*Reason: Page not present or supervisor privilege",
+            r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason: Page not present or supervisor privilege",
         ),
     ),
     Signature(
         C.METAL_PLUGIN_LOAD_FAILED,
-        (r"libmetal_plugin\.dylib.*[Ss]ymbol not found",),
+        (r"libmetal_plugin\.dylib.{0,300}[Ss]ymbol not found",),
     ),
     Signature(
         C.KERAS3_WHERE_TF_KERAS_EXPECTED,
@@ -374,11 +374,11 @@ BENIGN: tuple[str, ...] = (
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
 GPU_EVIDENCE: tuple[str, ...] = (
     r"pci bus id: [0-9a-f]{4}:",
-    r"Found device \d+ with properties",
-    r"device:GPU:\d+",
-    r"NVIDIA-SMI \d+",
-    r"compute capability: \d+\.\d+",
-    r"Created device .*GPU",
+    r"Found device \d{1,3} with properties",
+    r"device:GPU:\d{1,3}",
+    r"NVIDIA-SMI \d{1,4}",
+    r"compute capability: \d{1,2}\.\d{1,2}",
+    r"Created device .{0,200}GPU",
     r"/dev/nvidia\d",
 )
 

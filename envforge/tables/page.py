@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 
 from .marks import Status, text_mark
 
-__all__ = ["Cell", "Table", "Chart", "Page", "markdown", "csv_of", "page_dict"]
+__all__ = ["Cell", "Table", "Chart", "Page", "markdown", "csv_of", "csv_cell", "page_dict"]
 
 
 @dataclass(frozen=True)
@@ -59,14 +60,34 @@ class Page:
         return [s for s in self.sections if isinstance(s, Table)]
 
 
+_MD_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "\\|"}
+# Markdown's own punctuation, and ``_`` where it could open or close emphasis (not inside a word:
+# CUDNN_VERSION_MISMATCH stays as it is).
+_MD_PUNCTUATION = re.compile(r"[\\`*\[\]#!~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+_LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+_NUMBER = re.compile(r"[-+]?\d+(\.\d+)?([eE][-+]?\d+)?")
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Text as one Markdown table cell shows it: no HTML, no markup, no table syntax, one line."""
+    text = _LINE_BREAKS.sub(" ", text)
+    text = _MD_PUNCTUATION.sub(lambda m: "\\" + m.group(), text)
+    return "".join(_MD_ESCAPES.get(ch, ch) for ch in text)
+
+
+def _md_code(text: str) -> str:
+    """An identifier as a code span: fenced by more backticks than it holds, no line breaks, and
+    ``|`` escaped (GitHub splits table cells before it reads code spans)."""
+    text = _LINE_BREAKS.sub(" ", text)
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
 
 
 def _md_cell(cell: Cell, notes: list[str]) -> str:
     text = _md(cell.text) if cell.text else "-"
     if cell.code and cell.text:
-        text = f"`{cell.text}`"
+        text = _md_code(cell.text)
     if cell.status is not None:
         text = f"{text_mark(cell.status)} {text}"
     if cell.note:
@@ -78,9 +99,9 @@ def _md_cell(cell: Cell, notes: list[str]) -> str:
 
 def markdown(page: Page) -> str:
     """GitHub-flavoured Markdown that fits a README: a heading and a table per section."""
-    lines = [f"# {page.title}", "", page.meta, ""]
+    lines = [f"# {_md(page.title)}", "", _md(page.meta), ""]
     for section in page.sections:
-        lines += [f"## {section.title}", ""]
+        lines += [f"## {_md(section.title)}", ""]
         if isinstance(section, Chart):
             lines += [f"- {_md(label)}: {value:g} {section.unit}" for label, value in section.bars]
             lines += [section.empty] if not section.bars else []
@@ -96,20 +117,33 @@ def markdown(page: Page) -> str:
         if notes:
             lines += ["", *(f"[{i}] {_md(note)}" for i, note in enumerate(notes, 1))]
         if section.sources:
-            lines += ["", "Sources: " + "; ".join(f"{k}: {_md(v)}" for k, v in section.sources)]
+            lines += [
+                "",
+                "Sources: " + "; ".join(f"{_md(k)}: {_md(v)}" for k, v in section.sources),
+            ]
         lines.append("")
     if page.legend:
         lines += [page.legend, ""]
     return "\n".join(lines)
 
 
+def csv_cell(text: str) -> str:
+    """A value a spreadsheet shows as text (OWASP's rule for CSV injection): one that starts with
+    ``= + - @``, a tab or a carriage return gets a leading ``'``, unless it is a plain number or a
+    lone ``-``."""
+    if text and text[0] in "=+-@\t\r" and text != "-" and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def csv_of(table: Table) -> str:
-    """One table as CSV (RFC 4180): its header, then a line per row; statuses as words."""
+    """One table as CSV (RFC 4180): its header, then a line per row; statuses as words; every
+    value neutralised for spreadsheets (``csv_cell``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(table.columns)
+    writer.writerow(csv_cell(c) for c in table.columns)
     for row in table.rows:
-        writer.writerow(cell.text for cell in row)
+        writer.writerow(csv_cell(cell.text) for cell in row)
     return out.getvalue()
 
 

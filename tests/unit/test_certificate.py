@@ -95,7 +95,8 @@ def test_probe_timeout_oom_crash_and_sigill() -> None:
 
 
 def test_parse_probe_output_takes_the_last_json_line() -> None:
-    assert parse_probe_output('noise\n{"a": 1}\n') == {"a": 1}
+    assert parse_probe_output(f"noise\n{GOOD_REPORT}\n") == json.loads(GOOD_REPORT)
+    assert parse_probe_output('noise\n{"a": 1}\n') is None  # not a probe's report
     assert parse_probe_output("{broken\n") is None
     assert parse_probe_output("") is None
     assert parse_probe_output("[" * 100_000 + "\n") is None

@@ -88,7 +88,7 @@ def test_a_file_that_is_not_a_store_is_an_error_and_left_untouched(tmp_path: Pat
     path = tmp_path / "notes.txt"
     content = b"these are my notes, not a database\n" * 100
     path.write_bytes(content)
-    with pytest.raises(BadInputError, match=f"{path}: not a results database"):
+    with pytest.raises(BadInputError, match=f"{path}: is not an SQLite database"):
         Store(path)
     assert path.read_bytes() == content
 
@@ -110,6 +110,10 @@ def test_a_store_of_the_previous_release_is_migrated_forward(tmp_path: Path) -> 
     check = sqlite3.connect(path)
     assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     check.close()
+    backup = sqlite3.connect(tmp_path / "old.db.schema1.bak")  # the store as it was, kept
+    assert backup.execute("SELECT id FROM runs").fetchall() == [("r1",)]
+    assert backup.execute("PRAGMA user_version").fetchone()[0] == 0
+    backup.close()
 
 
 def test_a_run_whose_process_died_is_marked_interrupted_by_the_next(tmp_path: Path) -> None:

@@ -1,0 +1,64 @@
+"""Boundary: logs users paste (docs/security.md, "Logs"). Whatever a log holds, doctor answers in
+time linear in its size: no pattern can backtrack (every repetition is bounded, checked here on
+the patterns themselves), and any text, however long its lines, gives diagnoses or none."""
+
+from __future__ import annotations
+
+import re._constants as constants
+import re._parser as parser
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from envforge.diagnosis import diagnose_log
+from envforge.log_facts import extract_facts
+from envforge.probe import signatures
+
+from .hostile import hostile_text
+
+PATTERNS = [
+    *(p for s in signatures.SIGNATURES for p in s.patterns),
+    *signatures.BENIGN,
+    *signatures.GPU_EVIDENCE,
+]
+_REPEATS = (constants.MAX_REPEAT, constants.MIN_REPEAT, constants.POSSESSIVE_REPEAT)
+
+
+def _unbounded(items: Any) -> list[str]:
+    found = []
+    for op, av in items:
+        if op in _REPEATS:
+            if av[1] == constants.MAXREPEAT:
+                found.append(str(op))
+            found += _unbounded(av[2])
+        elif op == constants.SUBPATTERN:
+            found += _unbounded(av[-1])
+        elif op == constants.BRANCH:
+            for branch in av[1]:
+                found += _unbounded(branch)
+        elif op in (constants.ASSERT, constants.ASSERT_NOT):
+            found += _unbounded(av[1])
+    return found
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_every_pattern_repeats_a_bounded_number_of_times(pattern: str) -> None:
+    assert not _unbounded(parser.parse(pattern)), f"unbounded repetition in {pattern!r}"
+
+
+LINE = st.one_of(
+    hostile_text,
+    st.sampled_from(PATTERNS).map(lambda p: re.sub(r"[\\^$()?*+{}\[\]]", "", p)),
+)
+
+
+@settings(max_examples=60, deadline=2000)
+@given(lines=st.lists(LINE, max_size=30), repeat=st.integers(1, 3000))
+def test_any_log_gives_diagnoses_or_none_in_bounded_time(lines: list[str], repeat: int) -> None:
+    text = "\n".join(lines) + "\n" + (lines[0] if lines else "x") * repeat
+    for found in diagnose_log(text):
+        assert found.code and found.evidence
+    extract_facts(text)
