@@ -89,8 +89,10 @@ class InvalidFileError(BadInputError):
     def __init__(self, problems: list[tuple[Location, str]], *, hint: str | None = None) -> None:
         if not problems:
             raise ValueError("InvalidFileError needs at least one problem")
+        from .untrusted import printable  # noqa: PLC0415 - errors stays the lightest module
+
         self.problems = problems
-        lines = [f"{loc}: {text}" for loc, text in problems]
+        lines = [printable(f"{loc}: {text}", limit=1000, one_line=True) for loc, text in problems]
         super().__init__(lines[0], hint=hint)
         self.lines = lines
 

@@ -37,7 +37,7 @@ def parse_version(value: Any, *, what: str = "version") -> Version:
     try:
         return Version(str(value).strip())
     except InvalidVersion:
-        raise ValueError(f"'{value}' is not a valid {what}") from None
+        raise ValueError(f"{str(value)[:60]!r} is not a valid {what}") from None
 
 
 def _specifier(value: Any) -> SpecifierSet:

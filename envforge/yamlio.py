@@ -17,6 +17,7 @@ import pydantic
 import yaml
 
 from .errors import InvalidFileError, Location
+from .untrusted import printable
 
 __all__ = [
     "LoadedYaml",
@@ -294,7 +295,7 @@ def _locate(loaded: LoadedYaml, model: type[pydantic.BaseModel], err: Any) -> tu
         message = str(err["msg"])
         for prefix in ("Value error, ", "Assertion failed, "):
             message = message.removeprefix(prefix)
-    return Location(loaded.path, line, key or None), message
+    return Location(loaded.path, line, key or None), printable(message, limit=300, one_line=True)
 
 
 def _is_union_tag(part: Any) -> bool:

@@ -46,8 +46,8 @@ def main_inner(argv: list[str] | None = None) -> int:
     except EnvforgeError as exc:
         if debug:
             traceback.print_exc()
-        lines = [
-            printable(line)
+        lines = [  # each error is one line, whatever a value in it held
+            printable(line, limit=1000, one_line=True)
             for line in (exc.lines if isinstance(exc, InvalidFileError) else [exc.message])
         ]
         if json_mode:
@@ -58,7 +58,7 @@ def main_inner(argv: list[str] | None = None) -> int:
         for line in lines:
             output.err.print(f"envforge: error: {line}", markup=False)
         if exc.hint:
-            output.err.print(f"  hint: {printable(exc.hint)}", markup=False)
+            output.err.print(f"  hint: {printable(exc.hint, one_line=True)}", markup=False)
         return exc.exit_code
     except KeyboardInterrupt:
         output.err.print("envforge: interrupted; what was recorded is kept", markup=False)

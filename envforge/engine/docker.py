@@ -376,3 +376,12 @@ def _with_cause(error: str, said: deque[str]) -> str:
     causes = [line for line in said if re.search(r"error|no space left", line, re.IGNORECASE)]
     cause = causes[-1] if causes else (said[-1] if said else "")
     return f"{error}: {cause[:300]}" if cause else error
+
+
+def repository_digest(repository: str, digests: object) -> str | None:
+    """Of the digests the engine lists for an image (``RepoDigests``, as the registry answered),
+    the one of ``repository``, if it is ``REPOSITORY@sha256:<64 hex>``; None otherwise."""
+    if not isinstance(digests, list):
+        return None
+    pattern = re.compile(rf"{re.escape(repository)}@sha256:[0-9a-f]{{64}}")
+    return next((d for d in digests if isinstance(d, str) and pattern.fullmatch(d)), None)

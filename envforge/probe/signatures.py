@@ -308,7 +308,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
-        (r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",),
+        (
+            r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
+        ),
     ),
     Signature(
         C.MEMORY_CONFIG_ORDER_ERROR,

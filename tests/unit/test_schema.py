@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -12,12 +13,25 @@ from envforge import paths
 from envforge.matrix import matrix_schema
 
 SCHEMA_PATH = paths.matrices_dir() / "matrix.schema.json"
+REPORT_SCHEMA_PATH = Path(__file__).resolve().parents[2] / "envforge" / "probe" / "report.schema.json"
+FACTS = Path(__file__).resolve().parents[1] / "fixtures" / "facts"
 
 
 def test_committed_schema_is_up_to_date() -> None:
     assert json.loads(SCHEMA_PATH.read_text()) == json.loads(json.dumps(matrix_schema())), (
         "run scripts/generate-schema"
     )
+
+
+def test_committed_probe_report_schema_is_up_to_date_and_holds_recorded_reports() -> None:
+    from envforge.probe_document import report_schema
+
+    committed = json.loads(REPORT_SCHEMA_PATH.read_text())
+    assert committed == json.loads(json.dumps(report_schema())), "run scripts/generate-schema"
+    for path in sorted(FACTS.rglob("*.json")):
+        jsonschema.validate(json.loads(path.read_text()), committed)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"schema_version": 2, "checks": [], "framework": []}, committed)
 
 
 @pytest.mark.parametrize("path", sorted(paths.matrices_dir().glob("*.yaml")), ids=lambda p: p.name)

@@ -4,9 +4,9 @@ the patterns themselves), and any text, however long its lines, gives diagnoses 
 
 from __future__ import annotations
 
+import re
 import re._constants as constants
 import re._parser as parser
-import re
 from typing import Any
 
 import pytest

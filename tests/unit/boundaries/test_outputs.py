@@ -99,7 +99,12 @@ def _table(value: str) -> Table:
 def test_csv_cells_are_never_formulas(value: str) -> None:
     rows = list(csv.reader(io.StringIO(csv_of(_table(value)), newline="")))
     for text in rows[1]:
-        assert not text or text[0] not in "=+-@\t\r" or text == "-" or text.lstrip("-+").replace(".", "").isdigit()
+        assert (
+            not text
+            or text[0] not in "=+-@\t\r"
+            or text == "-"
+            or text.lstrip("-+").replace(".", "").isdigit()
+        )
 
 
 @settings(max_examples=60, deadline=1000)
