@@ -65,6 +65,9 @@ class Code(str, Enum):
     K8S_NO_GPU_RESOURCE = "K8S_NO_GPU_RESOURCE"
     ROCM_DEVICE_PERMISSIONS = "ROCM_DEVICE_PERMISSIONS"
     BANNER_ONLY_VERIFY = "BANNER_ONLY_VERIFY"
+    SLURM_GPU_NOT_REQUESTED = "SLURM_GPU_NOT_REQUESTED"
+    K8S_NVIDIA_RUNTIMECLASS_MISSING = "K8S_NVIDIA_RUNTIMECLASS_MISSING"
+    NCCL_SYSTEM_ERROR_SHM = "NCCL_SYSTEM_ERROR_SHM"
     # C. CUDA / cuDNN libraries
     CUDA_LIBS_NOT_FOUND = "CUDA_LIBS_NOT_FOUND"
     CUDA_LIB_TRANSITIVE_DEP_MISSING = "CUDA_LIB_TRANSITIVE_DEP_MISSING"
@@ -75,12 +78,15 @@ class Code(str, Enum):
     XLA_PTXAS_TOO_OLD = "XLA_PTXAS_TOO_OLD"
     TENSORRT_MISSING_BENIGN = "TENSORRT_MISSING_BENIGN"
     CUDA_RUNTIME_NOT_LOADABLE = "CUDA_RUNTIME_NOT_LOADABLE"
+    CUDA_KERNEL_FAULT = "CUDA_KERNEL_FAULT"
     # D. TensorFlow build / wheel / platform
     CPU_ONLY_TF_BUILD = "CPU_ONLY_TF_BUILD"
     WINDOWS_NATIVE_TF_GE_2_11 = "WINDOWS_NATIVE_TF_GE_2_11"
     CUDA_VERSION_MATRIX_MISMATCH = "CUDA_VERSION_MATRIX_MISMATCH"
     DEPRECATED_TENSORFLOW_GPU_PKG = "DEPRECATED_TENSORFLOW_GPU_PKG"
     CPU_NO_AVX = "CPU_NO_AVX"
+    MACOS_X86_BUILD_ON_APPLE_SILICON = "MACOS_X86_BUILD_ON_APPLE_SILICON"
+    WINDOWS_RUNTIME_DLL_MISSING = "WINDOWS_RUNTIME_DLL_MISSING"
     # E. Python environment
     KERNEL_ENV_MISMATCH = "KERNEL_ENV_MISMATCH"
     PYTHON_UNSUPPORTED = "PYTHON_UNSUPPORTED"
@@ -88,6 +94,10 @@ class Code(str, Enum):
     KERAS_BACKEND_NOT_TF = "KERAS_BACKEND_NOT_TF"
     KERAS3_WHERE_TF_KERAS_EXPECTED = "KERAS3_WHERE_TF_KERAS_EXPECTED"
     MIXED_FRAMEWORK_CUDA_CONFLICT = "MIXED_FRAMEWORK_CUDA_CONFLICT"
+    NUMPY_ABI_MISMATCH = "NUMPY_ABI_MISMATCH"
+    PROTOBUF_VERSION_MISMATCH = "PROTOBUF_VERSION_MISMATCH"
+    LIBSTDCXX_GLIBC_TOO_OLD = "LIBSTDCXX_GLIBC_TOO_OLD"
+    JAX_JAXLIB_VERSION_MISMATCH = "JAX_JAXLIB_VERSION_MISMATCH"
     # F. Keras / model code
     PERF_EAGER_OR_PREDICT_LOOP = "PERF_EAGER_OR_PREDICT_LOOP"
     PERF_LAUNCH_OVERHEAD_SMALL_MODEL = "PERF_LAUNCH_OVERHEAD_SMALL_MODEL"
@@ -108,9 +118,11 @@ class Code(str, Enum):
     GPU_MEMORY_HELD_BY_OTHER_PROCESS = "GPU_MEMORY_HELD_BY_OTHER_PROCESS"
     MEMORY_CONFIG_ORDER_ERROR = "MEMORY_CONFIG_ORDER_ERROR"
     ALLOCATOR_WANTS_MORE_MEMORY = "ALLOCATOR_WANTS_MORE_MEMORY"
+    HOST_OOM = "HOST_OOM"
     # I. non-CUDA backends
     ROCM_GPU_ISA_UNSUPPORTED = "ROCM_GPU_ISA_UNSUPPORTED"
     ROCM_MEMORY_ACCESS_FAULT = "ROCM_MEMORY_ACCESS_FAULT"
+    ROCM_HOST_KFD_MISSING = "ROCM_HOST_KFD_MISSING"
     DIRECTML_NO_ADAPTER_OR_VERSION = "DIRECTML_NO_ADAPTER_OR_VERSION"
     METAL_SLOW_OR_MISMATCH = "METAL_SLOW_OR_MISMATCH"
     METAL_PLUGIN_LOAD_FAILED = "METAL_PLUGIN_LOAD_FAILED"
@@ -224,6 +236,18 @@ DIRECTML_NO_ADAPTER_OR_VERSION | non-cuda-backends | I2 | the DirectML plugin fi
 METAL_SLOW_OR_MISMATCH | non-cuda-backends | I3 | tensorflow-metal is slower than the CPU for small models, or mismatches tensorflow-macos | pin tensorflow-macos and tensorflow-metal to a pair Apple lists; use it for large models
 METAL_PLUGIN_LOAD_FAILED | non-cuda-backends | I3 | the tensorflow-metal plugin does not load: it was built against another TensorFlow than the one installed (a TF_* symbol is not found) | install the tensorflow-metal release Apple lists for your TensorFlow (or that TensorFlow), or uninstall tensorflow-metal to run on the CPU
 PLAIDML_NO_DEVICE | non-cuda-backends | E4, I | PlaidML finds no device | run plaidml-setup, or export PLAIDML_EXPERIMENTAL=1 PLAIDML_DEVICE_IDS=<device>
+SLURM_GPU_NOT_REQUESTED | container-runtime | B | the Slurm job (or srun step) asked for no GPU (no --gres=gpu:N or --gpus), so Slurm hides the node's GPUs from it | request GPUs in the job and the step (#SBATCH --gres=gpu:1 or --gpus=1; srun --gpus-per-task), then check with nvidia-smi inside the job
+K8S_NVIDIA_RUNTIMECLASS_MISSING | container-runtime | B9 | the pod runs on a GPU node but not under the NVIDIA runtime (no runtimeClassName nvidia, containerd's default is runc): no driver libraries reach it | set runtimeClassName: nvidia in the pod spec, or make nvidia containerd's default runtime (the GPU Operator can)
+NCCL_SYSTEM_ERROR_SHM | container-runtime | B | NCCL fails with "unhandled system error": a system call it needs fails, most often a container's /dev/shm too small (docker's 64 MB) or no shared IPC namespace | run the container with --ipc=host or a large --shm-size (Kubernetes: a memory emptyDir on /dev/shm); NCCL_DEBUG=INFO shows the failing call
+CUDA_KERNEL_FAULT | cuda-libs | C | a GPU kernel failed (illegal memory access, CUBLAS_STATUS_EXECUTION_FAILED): outside custom CUDA code, usually a bug of the framework, cuBLAS or cuDNN release in use | rerun with CUDA_LAUNCH_BLOCKING=1 to find the op; upgrade the framework and its CUDA libraries (or pin the last good release); rebuild custom CUDA extensions
+MACOS_X86_BUILD_ON_APPLE_SILICON | tf-build | D6 | on an Apple Silicon Mac an x86_64 Python (Rosetta, Intel Homebrew or Anaconda) installed the x86_64 wheel, whose AVX Rosetta does not emulate: "illegal hardware instruction" | use a native arm64 Python (file $(which python) says arm64; Miniforge arm64), then install the Apple Silicon build (tensorflow >= 2.13 or tensorflow-macos, tensorflow-metal for the GPU)
+WINDOWS_RUNTIME_DLL_MISSING | tf-build | D | a Windows runtime DLL the framework's native module needs is missing (MSVC redistributable: msvcp140_1.dll; libomp140 for torch 2.4.0): "DLL load failed" | install the latest Microsoft Visual C++ Redistributable (x64, 2015-2022) and open a new shell; torch 2.4.0 on Windows: upgrade to >= 2.4.1
+NUMPY_ABI_MISMATCH | python-env | E | a compiled extension was built against another NumPy C ABI than the one installed (NumPy 1.x builds under NumPy 2, or the reverse) | pip install "numpy<2" for builds made against NumPy 1.x, or upgrade the framework to one built for NumPy 2 (TensorFlow >= 2.18, PyTorch >= 2.3); or upgrade an older NumPy
+PROTOBUF_VERSION_MISMATCH | python-env | E | the protobuf runtime does not match the protoc that generated the framework's _pb2 modules ("Descriptors cannot be created directly", "cannot import name 'builder'") | install the protobuf range the framework pins (pip install "protobuf==3.20.*" for TensorFlow <= 2.9 era code, or a newer protobuf for newer code), or upgrade the framework
+LIBSTDCXX_GLIBC_TOO_OLD | python-env | E | the libstdc++ or glibc the loader finds is older than the one a compiled extension was built against ("GLIBCXX_3.4.NN not found"): a stale libstdc++ in a conda env, or a wheel built for a newer OS | give the environment a newer libstdc++ (conda install -c conda-forge libstdcxx-ng, or the OS package), bypass the stale copy, or install a build made for this OS
+JAX_JAXLIB_VERSION_MISMATCH | python-env | E | jax, jaxlib and the GPU plugin installed are not releases that belong together (jaxlib older than the minimum, a PJRT plugin for another jaxlib) | install matching releases in one command: pip install -U "jax[cuda12]" (or pin jax, jaxlib and jax-cuda12-plugin to one version); remove stale plugin packages
+HOST_OOM | memory | H | the process ran out of host RAM, not GPU memory (a CPU allocator failure, MemoryError, std::bad_alloc, the OOM killer: Killed, exit 137, OOMKilled) | hold less in host RAM (smaller batches, stream the data, fewer workers), add RAM or swap, or raise the container's or job's memory limit
+ROCM_HOST_KFD_MISSING | host-driver | B10 | a ROCm container asks for /dev/kfd and /dev/dri but the host has none: no amdgpu kernel driver, or the engine runs in a VM without the GPU (Docker Desktop) | run on a Linux host with the amdgpu driver loaded (ls -l /dev/kfd /dev/dri on the host); Docker Desktop cannot pass ROCm GPUs through
 HEALTHY_BENIGN_NOISE | benign | Z | lines printed on working setups too; never a cause | nothing to do
 CPU_ONLY_HOST_BENIGN | benign | Z | this host has no GPU: GPU levels cannot be reached here, nothing is wrong with the image | run on a node with an NVIDIA GPU (and the driver and container toolkit)
 FRAMEWORK_IMPORT_FAILED | python-env |  | the framework the cell expects fails to import | install the framework the cell expects; the probe log has the traceback

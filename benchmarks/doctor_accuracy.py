@@ -1,0 +1,165 @@
+"""How often ``envforge doctor`` names the cause a thread established, on the corpus of real logs.
+
+    .venv/bin/python benchmarks/doctor_accuracy.py            both parts: figures, per class, confusion
+    .venv/bin/python benchmarks/doctor_accuracy.py --misses   also each dev miss by name (dev only)
+    .venv/bin/python benchmarks/doctor_accuracy.py --json     one JSON document
+
+For each part (dev, held-out; see benchmarks/corpus.py), of the failure logs: the right first cause
+(the first diagnosis that is not benign is one the thread established), the right cause anywhere in
+the list, silent (no cause at all); of the healthy logs: given a failure code (wrong). Per class,
+and a confusion list (expected -> first cause given). Held-out logs are scored and counted, never
+listed by name: rules are written on dev logs only. Doctor runs in-process as the CLI runs it (facts,
+signatures, knowledge rules), with no --platform and no --gpu-present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.corpus import Entry, load  # noqa: E402
+from envforge.jobs.context import Context  # noqa: E402
+from envforge.jobs.doctor import DoctorRequest  # noqa: E402
+from envforge.jobs.doctor import run as doctor  # noqa: E402
+from envforge.jobs.options import ProbeOptions  # noqa: E402
+from envforge.probe.codes import layer_of  # noqa: E402
+
+PARTS = ("dev", "held-out")
+
+
+@dataclass(frozen=True)
+class Scored:
+    entry: Entry
+    codes: tuple[str, ...]  # every diagnosis, in doctor's order
+    seconds: float
+
+    @property
+    def failures(self) -> tuple[str, ...]:
+        return tuple(c for c in self.codes if layer_of(c) != "benign")
+
+    @property
+    def benign_expected(self) -> bool:
+        return not self.entry.healthy and layer_of(self.entry.expected) == "benign"
+
+    @property
+    def first(self) -> str | None:
+        """The cause doctor names first: its first failure code (for a log whose established
+        cause is benign, its first code)."""
+        if self.benign_expected:
+            return self.failures[0] if self.failures else (self.codes[0] if self.codes else None)
+        return self.failures[0] if self.failures else None
+
+    @property
+    def right_first(self) -> bool:
+        if self.entry.healthy:
+            return not self.failures
+        return self.first in self.entry.accepted
+
+    @property
+    def right_anywhere(self) -> bool:
+        if self.entry.healthy:
+            return not self.failures
+        return any(c in self.entry.accepted for c in self.codes)
+
+    @property
+    def silent(self) -> bool:
+        return not self.entry.healthy and self.first is None
+
+
+def score(entry: Entry, ctx: Context) -> Scored:
+    request = DoctorRequest(
+        probe=ProbeOptions(level=2, timeout_s=60, memory="1g"), log_path=entry.log
+    )
+    start = time.perf_counter()
+    result = doctor(ctx, request)
+    return Scored(entry, tuple(d.code for d in result.diagnoses), time.perf_counter() - start)
+
+
+def summary(scored: list[Scored]) -> dict[str, Any]:
+    failing = [s for s in scored if not s.entry.healthy]
+    healthy = [s for s in scored if s.entry.healthy]
+    per_class: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    confusion: Counter[tuple[str, str]] = Counter()
+    for s in scored:
+        row = per_class[s.entry.expected]
+        row[0] += 1
+        row[1] += s.right_first
+        row[2] += s.right_anywhere
+        if not s.right_first:
+            got = ",".join(s.failures[:2]) if s.entry.healthy else (s.first or "(silent)")
+            confusion[(s.entry.expected, got)] += 1
+
+    def pct(n: int, d: int) -> float:
+        return round(100 * n / d, 1) if d else 0.0
+
+    return {
+        "logs": len(scored),
+        "failure_logs": len(failing),
+        "healthy_logs": len(healthy),
+        "right_first": sum(s.right_first for s in failing),
+        "right_first_pct": pct(sum(s.right_first for s in failing), len(failing)),
+        "right_anywhere": sum(s.right_anywhere for s in failing),
+        "right_anywhere_pct": pct(sum(s.right_anywhere for s in failing), len(failing)),
+        "silent": sum(s.silent for s in failing),
+        "healthy_given_failure": sum(not s.right_first for s in healthy),
+        "per_class": {
+            k: dict(zip(("n", "first", "anywhere"), v, strict=True))
+            for k, v in sorted(per_class.items())
+        },
+        "confusion": [{"expected": e, "got": g, "n": n} for (e, g), n in confusion.most_common()],
+        "seconds": round(sum(s.seconds for s in scored), 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="one JSON document")
+    parser.add_argument("--misses", action="store_true", help="list each dev miss (dev only)")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    results: dict[str, list[Scored]] = {part: [] for part in PARTS}
+    with Context() as ctx:
+        for entry in load():
+            results[entry.part].append(score(entry, ctx))
+    wall = time.perf_counter() - start
+    report = {part: summary(results[part]) for part in PARTS}
+    report["wall_s"] = round(wall, 2)  # type: ignore[assignment]
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    for part in PARTS:
+        r = report[part]
+        print(
+            f"{part:9} {r['failure_logs']:3} failure logs: right first cause {r['right_first']}"
+            f" ({r['right_first_pct']}%), right anywhere {r['right_anywhere']}"
+            f" ({r['right_anywhere_pct']}%), silent {r['silent']}; {r['healthy_logs']} healthy:"
+            f" given a failure code {r['healthy_given_failure']}"
+        )
+    for part in PARTS:
+        print(f"\n{part}: per class (n, first, anywhere)")
+        for code, row in report[part]["per_class"].items():
+            print(f"  {code:36} {row['n']:3} {row['first']:3} {row['anywhere']:3}")
+        print(f"{part}: confusion (expected -> first cause given)")
+        for row in report[part]["confusion"]:
+            print(f"  {row['expected']:36} -> {row['got']} ({row['n']})")
+    if args.misses:
+        print("\ndev misses:")
+        for s in results["dev"]:
+            if not s.right_first:
+                print(f"  {s.entry.name}: expected {s.entry.expected}, got {list(s.codes)}")
+    print(
+        f"\nwhole corpus in {wall:.1f} s ({report['dev']['seconds'] + report['held-out']['seconds']:.1f} s in doctor)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
