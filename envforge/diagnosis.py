@@ -11,14 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .probe.checks import Check
-from .probe.codes import CODES, LAYERS, Code, info, layer_of
-from .probe.signatures import is_benign, match_line, shows_gpu
+from .probe.codes import LAYERS, Code, info, layer_of
 from .results import Diagnosis
-from .untrusted import numbered_lines, printable
 
-__all__ = ["by_layer", "diagnose_log", "diagnose_checks", "merge", "is_trouble", "MAX_EVIDENCE"]
-
-MAX_EVIDENCE = 5
+__all__ = ["by_layer", "diagnose_log", "diagnose_checks", "merge", "is_trouble"]
 
 
 def _rank(layer: str) -> int:
@@ -26,28 +22,15 @@ def _rank(layer: str) -> int:
 
 
 def diagnose_log(text: str, *, gpu_present: bool | None = None) -> list[Diagnosis]:
-    """Every catalogued cause a log shows, most likely first; benign noise never counts.
+    """Every catalogued cause a log shows, most likely first (``log_reading.read_log`` without the
+    knowledge base); benign noise never counts.
 
     ``gpu_present``: whether the machine has an NVIDIA GPU (None: only if the log itself shows one);
     lines section Z calls benign on a machine without a GPU are causes only where there is one.
     """
-    gpu = shows_gpu(text) if gpu_present is None else gpu_present
-    evidence: dict[Code, list[str]] = {}
-    for number, raw in numbered_lines(text):
-        line = raw.strip()
-        if not line or is_benign(line):
-            continue
-        sig = match_line(line, gpu_present=gpu)
-        if sig is None:
-            continue
-        lines = evidence.setdefault(sig.code, [])
-        if len(lines) < MAX_EVIDENCE:
-            lines.append(f"line {number}: {printable(line, limit=400, one_line=True)}")
-    found = [
-        Diagnosis(code.value, CODES[code].meaning, CODES[code].fix, tuple(lines))
-        for code, lines in evidence.items()
-    ]
-    return sorted(found, key=lambda d: _rank(d.layer))  # stable: first seen within a layer
+    from .log_reading import read_log  # noqa: PLC0415 - the log side, only when a log is read
+
+    return list(read_log(text, gpu_present=gpu_present).diagnoses)
 
 
 def diagnose_checks(checks: Iterable[Check]) -> list[Diagnosis]:
@@ -93,5 +76,5 @@ def by_layer(diagnoses: Iterable[Diagnosis]) -> list[Diagnosis]:
 
 
 def is_trouble(diagnoses: Iterable[Diagnosis]) -> bool:
-    """Whether anything but 'this host has no GPU' was found."""
-    return any(d.code != Code.CPU_ONLY_HOST_BENIGN for d in diagnoses)
+    """Whether anything but benign notes (no GPU on this host, TensorRT missing) was found."""
+    return any(layer_of(d.code) != "benign" for d in diagnoses)

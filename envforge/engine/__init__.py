@@ -202,7 +202,12 @@ class ClusterNode:
         """Whether a job can start on it (not down, drained, draining, failing or unknown)."""
         bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future",
                "unusable")  # fmt: skip
-        return not any(word in self.state for word in bad) and not self.state.endswith("*")
+        good = ("idle", "mix", "alloc", "completing", "planned", "reserved")
+        return (
+            self.state.startswith(good)
+            and not any(word in self.state for word in bad)
+            and not self.state.endswith("*")
+        )
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..certificate import parse_probe_output
-from ..diagnosis import by_layer, diagnose_checks, diagnose_log, is_trouble, merge
+from ..diagnosis import diagnose_checks, diagnose_log, is_trouble, merge
 from ..errors import BadInputError
 from ..expectations import Accelerator
-from ..log_facts import extract_facts
 from ..probe.checks import Check
 from ..probe.codes import CODES, Code
 from ..results import Diagnosis
@@ -81,13 +80,12 @@ def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
                 f"--log {request.log_path}: cannot read it ({exc.strerror})"
             ) from None
         source = str(request.log_path)
-    facts = extract_facts(text)
-    found = diagnose_log(text, gpu_present=request.gpu_present)
-    if facts.framework_version:  # the rules need a release; the knowledge base loads only then
-        from ..knowledge.log_rules import knowledge_diagnoses
+    from ..log_reading import read_log  # the log side, only when a log is read
 
-        found = merge(found, knowledge_diagnoses(facts, ctx.kb, request.platform))
-    return DoctorResult(source, tuple(by_layer(found)), {"facts": facts.summary()})
+    reading = read_log(
+        text, gpu_present=request.gpu_present, platform=request.platform, kb=lambda: ctx.kb
+    )
+    return DoctorResult(source, reading.diagnoses, reading.to_dict())
 
 
 def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:

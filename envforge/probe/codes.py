@@ -46,6 +46,7 @@ class Code(str, Enum):
     # A. host driver / hardware
     DRIVER_NOT_AVAILABLE = "DRIVER_NOT_AVAILABLE"
     DRIVER_LIBRARY_MISMATCH = "DRIVER_LIBRARY_MISMATCH"
+    GPU_ADAPTER_INIT_FAILED = "GPU_ADAPTER_INIT_FAILED"
     DRIVER_TOO_OLD_FOR_CUDA_RUNTIME = "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"
     CUDA_INIT_UNKNOWN = "CUDA_INIT_UNKNOWN"
     GPU_BUSY_OR_UNAVAILABLE = "GPU_BUSY_OR_UNAVAILABLE"
@@ -174,6 +175,7 @@ class CodeInfo(NamedTuple):
 # code | layer | catalogue section | what it means | what to do
 _TABLE = """
 DRIVER_NOT_AVAILABLE | host-driver | A1, A10 | the NVIDIA kernel driver is not loaded (not installed, kernel updated without DKMS, Secure Boot, nouveau), or WSL2 cannot load libcuda | install (or reinstall, via DKMS) the NVIDIA driver, finish MOK enrolment or disable Secure Boot, blacklist nouveau, reboot
+GPU_ADAPTER_INIT_FAILED | host-driver | A | the NVIDIA kernel module loads but cannot start the GPU (RmInitAdapter failed; nvidia-smi finds no devices): BIOS PCIe settings, or a card that fell off the bus | enable Above 4G Decoding (and Resizable BAR) in the BIOS, reseat the card and check its power; dmesg shows the NVRM/Xid errors
 DRIVER_LIBRARY_MISMATCH | host-driver | A2 | the user-space driver libraries and the loaded kernel module are of different versions | reboot (or reload the nvidia kernel modules) and purge stale driver packages
 DRIVER_TOO_OLD_FOR_CUDA_RUNTIME | host-driver | A3, A6 | the driver is older than the CUDA runtime (or the PTX) the framework was built with | upgrade the driver, or use a release built for a CUDA the driver supports (envforge driver-check)
 CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services

@@ -1,14 +1,24 @@
-"""Message signatures of the failure catalogue (failure-modes.md) -> label codes, layers and fixes.
+"""Message signatures of the failure catalogue (failure-modes.md) and of the logs people post:
+what each failure prints, in the wordings of its many printers, -> label codes.
 
-Patterns match message *bodies*, never the file paths and line numbers TensorFlow prefixes them with
-(those move between releases). Benign lines (section Z) are listed so that a classifier can rule
-them out; they are never reported as a cause. Used by the probe's judge (errors of workloads and
-device checks) and by ``envforge doctor`` (whole logs). Standard library only.
+Data only; ``matching.py`` runs them. Patterns match message *bodies* of normalised lines
+(``logtext``: no timestamps, prefixes, colours; blanks collapsed; case ignored), over a window of
+neighbouring lines, so a message wrapped or split over lines still matches. Every repetition is
+bounded (``.{0,200}``, never ``.*``): a pattern costs time linear in a line of any length, which a
+unit test checks on the patterns themselves.
+
+A signature's ``strength``: ``CAUSE`` when the line states a cause (a requirement unsatisfied, a
+version mismatch), ``SYMPTOM`` when several causes print it (no device detected, a handle that could
+not be made): a symptom ranks after any cause the log also shows, and ``explained_by`` names the
+causes that explain it. ``BENIGN`` lines (section Z, and codes of the benign layer) are never a
+failure. ``needs_gpu``: benign on a machine without an NVIDIA GPU, a cause only where there is one.
+``implies``: further codes the same line shows; ``supersedes``: codes a line that matches this
+signature shows less precisely (a library whose dependency is missing is not itself missing).
+Standard library only.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .codes import CODES, LAYERS, Code
@@ -19,27 +29,28 @@ __all__ = [
     "BENIGN",
     "GPU_EVIDENCE",
     "LAYER_ORDER",
-    "match_line",
-    "code_for_error",
-    "is_benign",
-    "shows_gpu",
+    "CAUSE",
+    "SYMPTOM",
+    "INFO",
 ]
 
 # The classifier order of the failure catalogue: cheapest and most decisive layers first.
 LAYER_ORDER = LAYERS[: LAYERS.index("non-cuda-backends") + 1]
 C = Code
+CAUSE, SYMPTOM, INFO = 2, 1, 0
 
 
 @dataclass(frozen=True)
 class Signature:
-    """Lines matching any of ``patterns`` show ``code`` (layer, fix and catalogue from the registry).
-
-    ``needs_gpu``: the line is benign on a host without a GPU (section Z), a cause only where one is.
-    """
+    """Lines matching any of ``patterns`` show ``code`` (layer, fix and catalogue from the registry)."""
 
     code: Code
     patterns: tuple[str, ...]
+    strength: int = CAUSE
     needs_gpu: bool = False
+    explained_by: tuple[Code, ...] = ()
+    implies: tuple[Code, ...] = ()
+    supersedes: tuple[Code, ...] = ()  # on the same line, these read it less precisely
 
     @property
     def layer(self) -> str:
@@ -53,373 +64,634 @@ class Signature:
     def catalogue(self) -> str:
         return CODES[self.code].catalogue
 
-    def matches(self, line: str) -> bool:
-        return any(re.search(p, line) for p in self.patterns)
 
+def S(code: Code, *patterns: str, **more: object) -> Signature:  # noqa: N802 - a table row
+    return Signature(code, patterns, **more)  # type: ignore[arg-type]
+
+
+_NO_DEVICE = (C.GPU_HIDDEN_BY_ENV, C.SLURM_GPU_NOT_REQUESTED, C.CONTAINER_GPU_NOT_REQUESTED)
+_MEMORY = (C.GPU_OOM, C.GPU_MEMORY_HELD_BY_OTHER_PROCESS, C.HOST_OOM)
+_CUDNN = (C.CUDNN_VERSION_MISMATCH, C.CUDA_LIBS_NOT_FOUND, *_MEMORY)
 
 SIGNATURES: tuple[Signature, ...] = (
-    Signature(
+    # A. host driver and hardware
+    S(
         C.DRIVER_NOT_AVAILABLE,
-        (
-            r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
-            r"kernel driver does not appear to be running on this host",
-            r"/proc/driver/nvidia/version does not exist",
-            r"NVRM: The NVIDIA probe routine was not called",
-            r"failed call to cuInit: UNKNOWN ERROR \(303\)",
-        ),
+        r"Unable to load the kernel module '?nvidia(?:\.ko)?'?",
+        r"NVRM: No NVIDIA devices probed",
+        r"NVRM: GPU [\w:.]{1,20} is already bound to",
+        r"NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver",
+        r"kernel driver does not appear to be running on this host",
+        r"/proc/driver/nvidia/version does not exist",
+        r"NVRM: The NVIDIA probe routine was not called",
+        r"modprobe: FATAL: Module nvidia\S{0,12} not found",
+        r"nvml error: driver not loaded",
+        r"NVIDIA kernel module (?:is )?(?:missing|not loaded)",
     ),
-    Signature(
+    S(
+        C.DRIVER_NOT_AVAILABLE,
+        r"Failed to dlopen libcuda\.so",
+        r"Unable to find cuda lib",
+        r"No devices were found",
+        r"torch\.cuda\.is_available\(\) is False",
+        r"no supported devices found for platform CUDA",
+        r"nvidia-smi: (?:command )?not found",
+        r"libcuda\.so(?:\.1)?: cannot open shared object file",
+        r"Could not load dynamic library 'libcuda\.so",
+        r"failed call to cuInit: UNKNOWN ERROR \(303\)",
+        r"Found no NVIDIA driver on your system",
+        r"CUDA driver initialization failed, you might not have a CUDA gpu",
+        strength=SYMPTOM,
+        needs_gpu=True,
+        explained_by=(*_NO_DEVICE, C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.CPU_ONLY_IMAGE),
+    ),
+    S(
+        C.GPU_ADAPTER_INIT_FAILED,
+        r"RmInitAdapter failed",
+        r"GPU has fallen off the bus",
+        r"NVRM: GPU at PCI:[\w:.]{1,20}: GPU-[\w-]{1,60}.{0,40}fallen off",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(
         C.DRIVER_LIBRARY_MISMATCH,
-        (
-            r"Failed to initialize NVML: Driver/library version mismatch",
-            r"kernel version [\d.]{1,20} does not match DSO version [\d.]{1,20}",
-        ),
+        r"Failed to initialize NVML: Driver/library version mismatch",
+        r"kernel version [\d.]{1,20} does not match DSO version [\d.]{1,20}",
+        r"API mismatch: the NVIDIA kernel module has version",
+        r"system has unsupported display driver / cuda driver combination",
+        r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
     ),
-    Signature(
+    S(
         C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
-        (
-            r"CUDA driver version is insufficient for CUDA runtime version",
-            r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
-            r"the provided PTX was compiled with an unsupported toolchain",
-        ),
+        r"update your (?:GPU|NVIDIA) driver",
+        r"Your CUDA driver version \(?[\d.]{1,12}\)? is (?:older|lower)",
+        r"CUDA driver version is insufficient for CUDA runtime version",
+        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+        r"the provided PTX was compiled with an unsupported toolchain",
+        r"The NVIDIA driver on your system is too old",
+        r"driver'?s? CUDA version (?:is )?\(?[\d.]{1,12}\)? (?:which )?is (?:older|lower) than",
+        r"cuda runtime error \(35\)",
+        r"cudaErrorInsufficientDriver",
     ),
-    Signature(
+    S(
         C.CUDA_INIT_UNKNOWN,
-        (r"failed call to cuInit: CUDA_ERROR_UNKNOWN",),
+        r"failed call to cuInit: CUDA_ERROR_UNKNOWN",
+        r"cuInit\(0\) failed: CUDA_ERROR_UNKNOWN",
+        r"CUDA unknown error - this may be due to an incorrectly set up environment",
     ),
-    Signature(
+    S(
         C.GPU_BUSY_OR_UNAVAILABLE,
-        (
-            r"all CUDA-capable devices are busy or unavailable",
-            r"CUDA-capable device\(s\) is/are busy or unavailable",
-        ),
+        r"all CUDA-capable devices are busy or unavailable",
+        r"CUDA-capable device\(s\) is/are busy or unavailable",
+        r"CUDA_ERROR_DEVICE_UNAVAILABLE",
     ),
-    Signature(
+    S(
         C.CUDA_COMPAT_ON_UNSUPPORTED_HW,
-        (
-            r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
-            r"forward compatibility was attempted on non supported HW",
-        ),
+        r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+        r"forward compatibility was attempted on non supported HW",
     ),
-    Signature(
+    S(
         C.GPU_ARCH_TOO_OLD,
-        (r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",),
+        r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",
+        r"no longer supports this GPU because it is too old",
+        r"minimum cuda capability (?:that we )?support(?:ed)? (?:by this library )?is",
     ),
-    Signature(
+    S(
         C.GPU_ARCH_NEWER_THAN_WHEEL,
-        (
-            r"was not built with CUDA kernel binaries compatible with compute capability",
-            r"CUDA kernels will be jit-compiled from PTX",
-        ),
+        r"was not built with CUDA kernel binaries compatible with compute capability",
+        r"CUDA kernels will be jit-compiled from PTX",
     ),
-    Signature(
+    S(
         C.WHEEL_LACKS_ARCH_KERNELS,
-        (
-            r"device kernel image is invalid",
-            r"no kernel image is available for execution on the device",
-        ),
+        r"CUDA error: invalid device function",
+        r"is not compatible with the current (?:PyTorch|torch) installation",
+        r"no kernel image is available for execution on the device",
+        r"device kernel image is invalid",
+        r"CUDA_ERROR_NO_BINARY_FOR_GPU",
+        r"with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation",
     ),
-    Signature(
+    # B. container runtime and cluster
+    S(
         C.CONTAINER_GPU_NOT_REQUESTED,
-        (
-            r"The NVIDIA Driver was not detected\.\s{1,8}GPU functionality will not be available",
-            r"no NVIDIA GPU device is present: /dev/nvidia0 does not exist",
-        ),
+        r"The NVIDIA Driver was not detected\. ?GPU functionality will not be available",
+        r"NVIDIA Driver was not detected",
+        strength=CAUSE,
     ),
-    Signature(
+    S(
+        C.CONTAINER_GPU_NOT_REQUESTED,
+        r"no NVIDIA GPU device is present: /dev/nvidia0 does not exist",
+        strength=SYMPTOM,
+        needs_gpu=True,
+        explained_by=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.DRIVER_NOT_AVAILABLE),
+    ),
+    S(
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
-        (
-            r"could not select device driver \"[^\"]{0,100}\" with capabilities: \[\[gpu\]\]",
-            r"unknown or invalid runtime name: nvidia",
-            r"Unknown runtime specified nvidia",
-        ),
+        r"nvidia-container-cli: (?:mount|ldcache|detection|container) error",
+        r"failed to create shim task.{0,200}nvidia",
+        r"could not select device driver \"[^\"]{0,100}\" with capabilities: \[\[gpu\]\]",
+        r"unknown or invalid runtime name: nvidia",
+        r"Unknown runtime specified nvidia",
+        r"unresolvable CDI devices nvidia\.com/gpu",
+        r"stat nvidia\.com/gpu=\w{1,10}: no such file or directory",
+        r"Command not found: nvidia-container-cli",
+        r"nvidia-container-runtime(?:-hook)?\"?: (?:executable file )?not found",
+        r"failed to inject CDI devices",
     ),
-    Signature(
+    S(
+        C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+        r"exec: \"?nvidia-smi\"?: executable file not found in \$PATH",
+        strength=SYMPTOM,
+        explained_by=(C.K8S_NVIDIA_RUNTIMECLASS_MISSING, C.CONTAINER_GPU_NOT_REQUESTED),
+    ),
+    S(
         C.CONTAINER_CUDA_NEWER_THAN_DRIVER,
-        (r"requirement error: unsatisfied condition: cuda>=",),
+        r"unsatisfied condition: cuda ?>= ?\d",
+        r"please update your driver to a newer version, or use an earlier cuda container",
     ),
-    Signature(
+    S(
         C.HOST_DRIVER_MISSING_FOR_TOOLKIT,
-        (r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",),
+        r"could not load NVML library",
+        r"libnvidia-ml\.so\.1: cannot open shared object file",
+        r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",
+        r"WSL environment detected but no adapters were found",
+        r"adding custom device \"/dev/nvidia\w{0,12}\": (?:lstat /dev/nvidia\w{0,12}: )?no such file",
     ),
-    Signature(
+    S(
         C.CONTAINER_LOST_GPU_ACCESS,
-        (r"Failed to initialize NVML: Unknown Error",),
+        r"Failed to initialize NVML: Unknown Error",
+        strength=SYMPTOM,
+        explained_by=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
-    Signature(
+    S(
+        C.CONTAINER_CAPABILITIES_NO_COMPUTE,
+        r"CUDA Version: N/A",
+        strength=SYMPTOM,
+        explained_by=(C.CPU_ONLY_IMAGE,),
+    ),
+    S(
         C.ROCM_DEVICE_PERMISSIONS,
-        (
-            r"Unable to open /dev/kfd read-write: Permission denied",
-            r"is not member of \"video\" group",
-        ),
+        r"hipErrorNoDevice",
+        r"no ROCm-capable device is detected",
+        r"Unable to open /dev/kfd read-write: Permission denied",
+        r"is not member of \"[\w-]{1,30}\" group",
+        r"Unable to open /dev/kfd read-write: No such file or directory",
     ),
-    Signature(
+    S(
+        C.ROCM_HOST_KFD_MISSING,
+        r"adding custom device \"/dev/(?:kfd|dri)\": (?:lstat /dev/\w{1,8}: )?no such file",
+    ),
+    S(
         C.SINGULARITY_NO_NV,
-        (r"LD_LIBRARY_PATH: /\.singularity\.d/libs",),
+        r"LD_LIBRARY_PATH: /\.singularity\.d/libs",
+        r"/\.singularity\.d/actions/\w{1,10}: \d{1,4}: exec: --nv: not found",
+        r"exec: --nv: not found",
     ),
-    Signature(
-        C.K8S_NO_GPU_RESOURCE,
-        (r"Insufficient nvidia\.com/gpu",),
+    S(C.K8S_NO_GPU_RESOURCE, r"Insufficient nvidia\.com/gpu", r"Insufficient amd\.com/gpu"),
+    S(
+        C.SLURM_GPU_NOT_REQUESTED,
+        r"No gpu count given, specify --gres=gpu",
+        r"(?:requires|must request|request) (?:at least one |a )?GPU.{0,40}--gres",
     ),
-    Signature(
+    S(
+        C.NCCL_SYSTEM_ERROR_SHM,
+        r"NCCL error.{0,200}unhandled system error",
+        r"ncclSystemError",
+        r"NCCL failure.{0,100}unhandled system error",
+        r"Error while creating shared memory segment",
+        r"NCCL WARN .{0,120}(?:/dev/shm|shared memory)",
+    ),
+    # C. CUDA and cuDNN libraries
+    S(
         C.CUDNN_VERSION_MISMATCH,
-        (
-            r"Loaded runtime CuDNN library: [\d.]{1,20} but source was compiled with: [\d.]{1,20}",
-            # TF 1.x's numeric wording: "7301 (compatibility version 7300) but source was compiled
-            # with 7003 (compatibility version 7000)"
-            r"Loaded runtime CuDNN library: \d{1,8} \(compatibility version \d{1,8}\) but source was compiled with \d{1,8}",
-            r"DNN library is not found",
-        ),
+        r"CuDNN library major and minor version needs to match",
+        r"Could not load symbol cudnn\w{1,60}",
+        r"Loaded runtime CuDNN library: [\d.]{1,20} but source was compiled with:? [\d.]{1,20}",
+        r"Loaded runtime CuDNN library: \d{1,8} \(compatibility version \d{1,8}\) but source was compiled with \d{1,8}",
+        r"CuDNN library needs to have matching major version and equal or higher minor version",
+        r"Found cuDNN version \d{3,6}, but \w{1,20} was built against version \d{3,6}",
+        r"cuDNN version incompatibility",
+        r"Outdated cuDNN installation found",
+        r"cuDNN version mismatch",
     ),
-    Signature(
+    S(
+        C.CUDNN_VERSION_MISMATCH,
+        r"DNN library is not found",
+        strength=SYMPTOM,
+        explained_by=(C.CUDA_LIBS_NOT_FOUND, C.PIP_NVIDIA_LIBS_NOT_ON_PATH),
+    ),
+    S(
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
-        (
-            r"Could not load dynamic library '(lib[\w.]{1,80})'; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
-        ),
+        r"Could not load dynamic library '(lib[\w.]{1,80})'; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
+        r"Could not load library (lib[\w.]{1,80})\. Error: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
+        r"lib(?:cu\w{1,20}|nv\w{1,20})\.so[\d.]{0,10}: undefined symbol: \w{1,120}, version lib\w{1,40}\.so",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
     ),
-    Signature(
-        C.PIP_NVIDIA_LIBS_NOT_ON_PATH,
-        (r"Could not find cuda drivers on your machine, GPU will not be used",),
+    S(  # TensorFlow's first line on a machine without CUDA: benign there
+        C.CUDA_RUNTIME_NOT_LOADABLE,
+        r"Could not load dynamic library '(?:libcudart\.so|cudart64_)[\w.]{0,20}'",
         needs_gpu=True,
+        implies=(C.CUDA_LIBS_NOT_FOUND,),
     ),
-    Signature(
+    S(
         C.CUDA_LIBS_NOT_FOUND,
-        (
-            r"Could not load dynamic library '(libcud|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|cudart)",
-            r"Cannot dlopen some GPU libraries",
-            r"Couldn't open CUDA library",
-            r"Unable to load cuDNN DSO",
-        ),
+        r"Unable to load (?:cuSPARSE|cuBLAS|cuFFT|cuDNN|cuSOLVER|CUDA|cuPTI|NCCL)\. Is it installed\?",
+        r"Cannot load lib(?:nvcuvid|nvidia-encode|cuda)\.so",
+        r"Could not load dynamic library '(?:libcudnn|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|libnvrtc)",
+        r"Could not load dynamic library '(?:cublas|cudnn|cufft|cusolver|cusparse|curand)\w{0,20}\.dll'",
+        r"Cannot dlopen some GPU libraries",
+        r"Couldn'?t open CUDA library",
+        r"Unable to load cuDNN DSO",
+        r"Could not load library (lib(?:cudnn|cublas)[\w.]{1,60})\. Error: \1: cannot open shared object file",
+        r"Could not locate (?:cudnn|cublas)\w{0,30}\.dll",
+        r"(?:cudnn|cublas|cufft|cusparse|cusolver)\w{0,20}\.dll not found",
+        r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
     ),
-    Signature(
-        C.CUDNN_INIT_FAILED,
-        (
-            r"Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
-            r"Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize",
-            r"failed to create cublas handle: CUBLAS_STATUS_(NOT_INITIALIZED|ALLOC_FAILED)",
-            r"Blas GEMM launch failed",
-        ),
+    S(
+        C.CUDA_RUNTIME_NOT_LOADABLE,
+        r"(?<!dlerror: )libcudart\.so[\d.]{0,12}: cannot open shared object file",
+        implies=(C.CUDA_LIBS_NOT_FOUND,),
     ),
-    Signature(
-        C.XLA_TOOLCHAIN_MISSING,
-        (
-            r"libdevice not found at",
-            r"Can't find libdevice directory",
-            r"Couldn't invoke ptxas --version",
-            r"ptxas not found",
-        ),
-    ),
-    Signature(
-        C.XLA_PTXAS_TOO_OLD,
-        (
-            r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}\. ptxas .{0,200}known to miscompile XLA code",
-        ),
-    ),
-    Signature(
-        C.DEPRECATED_TENSORFLOW_GPU_PKG,
-        (r"The \"tensorflow-gpu\" package has been removed",),
-    ),
-    Signature(
-        C.CPU_NO_AVX,
-        (r"Illegal instruction \(core dumped\)",),
-    ),
-    Signature(
-        C.WINDOWS_NATIVE_TF_GE_2_11,
-        (r"TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows",),
-    ),
-    Signature(
-        C.PYTHON_UNSUPPORTED,
-        (
-            r"Could not find a version that satisfies the requirement tensorflow",
-            r"No matching distribution found for tensorflow",
-        ),
-    ),
-    Signature(
-        C.GPU_HIDDEN_BY_ENV,
-        (r"CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected",),
+    S(
+        C.PIP_NVIDIA_LIBS_NOT_ON_PATH,
+        r"Could not find cuda drivers on your machine, GPU will not be used",
         needs_gpu=True,
+        strength=SYMPTOM,
+        explained_by=(C.CUDA_LIBS_NOT_FOUND, C.DRIVER_NOT_AVAILABLE, C.CONTAINER_GPU_NOT_REQUESTED),
     ),
-    Signature(
+    S(
+        C.CUDNN_INIT_FAILED,
+        r"Could not create cudnn handle: CUDNN_STATUS_\w{1,30}",
+        r"Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize",
+        r"failed to create cublas handle: CUBLAS_STATUS_\w{1,30}",
+        r"Blas x?GEMM launch failed",
+        r"DNN library initialization failed",
+        r"CUDNN_STATUS_NOT_INITIALIZED",
+        r"CUDNN_STATUS_INTERNAL_ERROR",
+        r"CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)",
+        strength=SYMPTOM,
+        explained_by=_CUDNN,
+    ),
+    S(
+        C.CUDA_KERNEL_FAULT,
+        r"unspecified launch failure",
+        r"an illegal memory access was encountered",
+        r"CUDA_ERROR_ILLEGAL_ADDRESS",
+        r"CUBLAS_STATUS_EXECUTION_FAILED",
+        r"misaligned address",
+        r"an illegal instruction was encountered",
+        r"CUDA_ERROR_LAUNCH_FAILED",
+    ),
+    S(
+        C.XLA_TOOLCHAIN_MISSING,
+        r"(?:Could not|Couldn'?t|Can'?t) find ptxas",
+        r"libdevice not found at",
+        r"Can'?t find libdevice directory",
+        r"Couldn'?t invoke ptxas",
+        r"ptxas not found",
+        r"Couldn'?t get ptxas version",
+        r"Failed to launch ptxas",
+        r"xla_gpu_cuda_data_dir",
+    ),
+    S(
+        C.XLA_PTXAS_TOO_OLD,
+        r"Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
+        r"ptxas fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
+        r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}",
+        r"ptxas .{0,120}known to miscompile XLA code",
+        r"ptxas version .{0,60}(?:is older than|is known to)",
+    ),
+    S(
+        C.CPU_ONLY_HOST_BENIGN,
+        r"Could not find any nv (?:files|libraries) on this host",
+        strength=INFO,
+    ),
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"No GPU/TPU found, falling back to CPU",
+        strength=SYMPTOM,
+        needs_gpu=True,
+        explained_by=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND, *_NO_DEVICE),
+    ),
+    S(
+        C.CUDA_VERSION_MATRIX_MISMATCH,
+        r"Found (?:CUDA|cuBLAS|cuFFT|cuSPARSE|cuSOLVER|cuPTI|NCCL) version \d{3,6}, but \w{1,20} was built against version",
+    ),
+    S(  # cudaErrorNoDevice: the GPUs are hidden (the environment, a job, a container) or absent
+        C.GPU_HIDDEN_BY_ENV,
+        r"no CUDA-capable device is detected",
+        r"No CUDA GPUs are available",
+        r"cudaGetDeviceCount\(\)? returned 100",
+        r"invalid device ordinal",
+        strength=SYMPTOM,
+        needs_gpu=True,
+        explained_by=(
+            C.SLURM_GPU_NOT_REQUESTED,
+            C.CONTAINER_GPU_NOT_REQUESTED,
+            C.DRIVER_NOT_AVAILABLE,
+            C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+            C.K8S_NO_GPU_RESOURCE,
+            C.SINGULARITY_NO_NV,
+        ),
+    ),
+    S(
+        C.GPU_NOT_REGISTERED,
+        r"no devices matching that specification are registered in this process",
+        strength=SYMPTOM,
+        explained_by=(
+            *_NO_DEVICE,
+            C.CUDA_LIBS_NOT_FOUND,
+            C.CPU_ONLY_TF_BUILD,
+            C.DRIVER_NOT_AVAILABLE,
+        ),
+    ),
+    S(
+        C.FRAMEWORK_IMPORT_FAILED,
+        r"Failed to load the native TensorFlow runtime",
+        r"ImportError: DLL load failed",
+        strength=SYMPTOM,
+    ),
+    S(
+        C.TENSORRT_MISSING_BENIGN,
+        r"TF-TRT Warning: (?:Could not find TensorRT|Cannot dlopen some TensorRT libraries)",
+        r"Could not load dynamic library 'libnvinfer(?:_plugin)?\.so",
+        r"Cannot dlopen some TensorRT libraries",
+        strength=INFO,
+    ),
+    # D. framework build, wheel and platform
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"Torch not compiled with CUDA enabled",
+        r"is_built_with_cuda\(\)\)? ?False",
+        r"built with CUDA\??:? ?False",
+        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+        r"This TensorFlow binary was not built with CUDA",
+    ),
+    S(
+        C.WINDOWS_NATIVE_TF_GE_2_11,
+        r"TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows",
+    ),
+    S(
+        C.DEPRECATED_TENSORFLOW_GPU_PKG,
+        r"The \"tensorflow-gpu\" package has been removed",
+        r"TF_REMOVAL_WARNING",
+        r"Building wheel for tensorflow-gpu \(setup\.py\).{0,40}error",
+        r"No matching distribution found for tensorflow-gpu",
+    ),
+    S(
+        C.CPU_NO_AVX,
+        r"(?<!an )Illegal instruction(?! was encountered)",
+        r"illegal hardware instruction",
+        r"compiled to use AVX\d{0,3}(?:_\w{1,10})? instructions, but these aren'?t available on your machine",
+        r"interrupted by signal 4: SIGILL",
+        r"exit code -1073741795",
+    ),
+    S(
+        C.WINDOWS_RUNTIME_DLL_MISSING,
+        r"msvcp140(?:_1|_2)?\.dll",
+        r"vcruntime140(?:_1)?\.dll",
+        r"libomp140\.\w{1,10}\.dll",
+        r"Microsoft Visual C\+\+ Redistributable",
+        supersedes=(C.FRAMEWORK_IMPORT_FAILED,),
+    ),
+    S(
+        C.WINDOWS_RUNTIME_DLL_MISSING,
+        r"DLL load failed(?: while importing \w{1,60})?: The specified module could not be found",
+        r"\[WinError 126\] The specified module could not be found",
+        strength=SYMPTOM,
+        explained_by=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE, C.CPU_NO_AVX),
+    ),
+    # E. Python environment
+    S(
+        C.PYTHON_UNSUPPORTED,
+        r"Could not find a version that satisfies the requirement (?:tensorflow|tf-nightly|jax|jaxlib|torch|keras|tensorflow-\w{1,20})\b",
+        r"No matching distribution found for (?:tensorflow|tf-nightly|jax|jaxlib|torch|keras)\b",
+        r"(?:JAX|TensorFlow|PyTorch|jaxlib) requires Python [\d.]{1,8} or (?:newer|later)",
+        r"requires a different Python: [\d.]{1,12} not in",
+        r"is not a supported wheel on this platform",
+    ),
+    S(
+        C.KERNEL_ENV_MISMATCH,
+        r"No module named '?(?:tensorflow|tensorflow_gpu|torch|jax|jaxlib|keras)'?(?![\w.])",
+        strength=SYMPTOM,
+    ),
+    S(
+        C.GPU_HIDDEN_BY_ENV,
+        r"CUDA_VISIBLE_DEVICES (?:is set to|=) ?(?:''|\"\"|-1)\b",
+        strength=SYMPTOM,
+    ),
+    S(
         C.KERAS_BACKEND_NOT_TF,
-        (
-            r"Using (Theano|CNTK) backend",
-            r"Using plaidml\.keras\.backend backend",
-        ),
+        r"Using (?:Theano|CNTK) backend",
+        r"Using plaidml\.keras\.backend backend",
     ),
-    Signature(
-        C.PLAIDML_NO_DEVICE,
-        (r"PlaidMLError: No devices found", r"No OpenCL devices found\. Check driver installation"),
-    ),
-    Signature(
-        C.PERF_RNN_NOT_CUDNN,
-        (r"will not use cuDNN kernels? since it doesn't meet the",),
-    ),
-    # The seed articles' slow-training causes, as TensorFlow's profiler and Keras word them.
-    Signature(
-        C.PERF_EAGER_OR_PREDICT_LOOP,
-        (
-            r"calls to <function Model\.make_predict_function\.<locals>\.predict_function\b.{0,300}triggered tf\.function retracing",
-        ),
-    ),
-    Signature(
-        C.PERF_INPUT_BOUND,
-        (
-            r"Your program is (?:HIGHLY|MODERATELY) input-bound because [\d.]{1,12} ?% of the total step time",
-        ),
-    ),
-    Signature(
-        C.PERF_NO_MIXED_PRECISION,
-        (r"Only [\d.]{1,12} ?% of device computation is 16 bit",),
-    ),
-    Signature(
-        C.PERF_LAUNCH_OVERHEAD_SMALL_MODEL,
-        (r"[\d.]{1,12} ?% of the total step time sampled is spent on 'Kernel Launch'",),
-    ),
-    Signature(
-        C.PERF_RETRACING,
-        (r"triggered tf\.function retracing",),
-    ),
-    Signature(
-        C.PERF_SLOW_CALLBACK,
-        (r"is slow compared to the batch",),
-    ),
-    Signature(
-        C.PERF_CPU_FALLBACK_OPS,
-        (
-            r"no supported kernel for GPU devices is available",
-            r"while_loop for converting \w{1,80} cause there is no registered converter",
-        ),
-    ),
-    Signature(
-        C.MIXED_PRECISION_ON_OLD_GPU,
-        (r"Your GPU may run slowly with dtype policy mixed_float16",),
-    ),
-    Signature(
-        C.CUDA_USED_AFTER_FORK,
-        (r"Failed setting context: CUDA_ERROR_NOT_INITIALIZED",),
-    ),
-    Signature(
-        C.GPU_OOM,
-        (
-            r"OOM when allocating tensor",
-            r"ran out of memory trying to allocate [\d.]{1,20}\w{1,4} \(rounded to",
-            r"Dst tensor is not initialized",
-        ),
-    ),
-    Signature(
-        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
-        (
-            r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
-        ),
-    ),
-    Signature(
-        C.MEMORY_CONFIG_ORDER_ERROR,
-        (
-            r"Physical devices cannot be modified after being initialized",
-            r"Virtual devices cannot be modified after being initialized",
-            r"Memory growth cannot differ between GPU devices",
-        ),
-    ),
-    Signature(
-        C.ALLOCATOR_WANTS_MORE_MEMORY,
-        (r"The caller indicates that this is not a failure",),
-    ),
-    Signature(
-        C.ROCM_GPU_ISA_UNSUPPORTED,
-        (r"hipErrorNoBinaryForGpu",),
-    ),
-    Signature(
-        C.ROCM_MEMORY_ACCESS_FAULT,
-        (
-            r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason: Page not present or supervisor privilege",
-        ),
-    ),
-    Signature(
-        C.METAL_PLUGIN_LOAD_FAILED,
-        (r"libmetal_plugin\.dylib.{0,300}[Ss]ymbol not found",),
-    ),
-    Signature(
+    S(
         C.KERAS3_WHERE_TF_KERAS_EXPECTED,
-        (
-            r"No module named '?tf_keras'?",
-            r"Your currently installed version of Keras is Keras 3, but this is not yet supported",
-        ),
+        r"Keras 3 only supports V3 `?\.keras`? (?:and `?\.weights\.h5`? )?files",
+        r"is not supported in Keras 3",
+        r"TF_USE_LEGACY_KERAS",
+        r"Unrecognized keyword arguments? passed to \w{1,60}: \{'(?:batch_input_shape|input_dtype|ragged)",
+        r"No module named '?tf_keras'?",
+        r"Keras 3, but this is not yet supported",
+        r"Keras 3 is not yet supported",
+        r"requires tf-keras package",
+        r"install (?:the )?(?:backwards-compatible )?tf-keras",
+        r"A KerasTensor cannot be used as input to a TensorFlow function",
+        r"keras_tensor\.py.{0,60}__tf_tensor__",
+        r"validate_for_keras3",
     ),
-    Signature(
+    S(
+        C.NUMPY_ABI_MISMATCH,
+        r"Numpy is not available",
+        r"compiled using NumPy 1\.x cannot be run in ?NumPy 2",
+        r"_ARRAY_API not found",
+        r"numpy\.core\.multiarray failed to import",
+        r"module compiled against (?:ABI|API) version 0x[0-9a-f]{1,8} but this version of numpy is 0x",
+        r"numpy\.dtype size changed, may indicate binary incompatibility",
+    ),
+    S(
+        C.PROTOBUF_VERSION_MISMATCH,
+        r"Descriptors cannot (?:not )?be created directly",
+        r"google\._upb\._message'? has no attribute",
+        r"cannot import name 'builder' from 'google\.protobuf\.internal'",
+        r"your generated code is out of date and must be regenerated with protoc",
+    ),
+    S(C.LIBSTDCXX_GLIBC_TOO_OLD, r"version `?(?:GLIBCXX|CXXABI|GLIBC)_[\d.]{1,10}'? not found"),
+    S(
+        C.JAX_JAXLIB_VERSION_MISMATCH,
+        r"jaxlib is version [\d.]{1,20}, but this version of jax requires",
+        r"Incompatible CUDA and jaxlib versions",
+        r"jaxlib version [\d.]{1,20} is newer than and incompatible with jax",
+        r"jaxlib (?:version )?[\d.]{1,20} is (?:older|lower) than (?:the )?minimum",
+        r"Mismatched PJRT plugin PJRT API version",
+        r"is not compatible with the installed jaxlib version",
+        r"jax requires jaxlib version >= ?[\d.]{1,20}",
+        r"minimum jaxlib version (?:required )?is",
+    ),
+    S(
+        C.MIXED_FRAMEWORK_CUDA_CONFLICT,
+        r"(?:TensorFlow|torch|PyTorch|JAX) .{0,80}already (?:allocated|holds?) .{0,40}GPU memory",
+    ),
+    # F. model code
+    S(C.PERF_RNN_NOT_CUDNN, r"will not use cuDNN kernels? since it doesn'?t meet the"),
+    S(
+        C.PERF_RETRACING,
+        r"calls to <function Model\.make_predict_function\.<locals>\.predict_function\b.{0,300}triggered tf\.function retracing",
+        implies=(C.PERF_EAGER_OR_PREDICT_LOOP,),
+    ),
+    S(
+        C.PERF_INPUT_BOUND,
+        r"Your program is (?:HIGHLY|MODERATELY) input-bound because [\d.]{1,12} ?% of the total step time",
+    ),
+    S(C.PERF_NO_MIXED_PRECISION, r"Only [\d.]{1,12} ?% of device computation is 16 bit"),
+    S(
+        C.PERF_LAUNCH_OVERHEAD_SMALL_MODEL,
+        r"[\d.]{1,12} ?% of the total step time sampled is spent on 'Kernel Launch'",
+    ),
+    S(C.PERF_RETRACING, r"triggered tf\.function retracing"),
+    S(C.PERF_SLOW_CALLBACK, r"is slow compared to the batch (?:time|update)"),
+    S(
+        C.PERF_CPU_FALLBACK_OPS,
+        r"no supported kernel for GPU devices is available",
+        r"while_loop for converting \w{1,80} cause there is no registered converter",
+        r"Cannot assign a device for operation",
+    ),
+    S(
+        C.MIXED_PRECISION_ON_OLD_GPU,
+        r"Your GPU may run slowly with dtype policy mixed_float16",
+        r"AMP only support NVIDIA GPU with Compute Capability 7\.0 or higher",
+        r"Mixed precision compatibility check \(mixed_float16\): WARNING",
+    ),
+    S(
+        C.CUDA_USED_AFTER_FORK,
+        r"CUDA error: initialization error",
+        r"Cannot re-initialize CUDA in forked subprocess",
+        r"Failed setting context: CUDA_ERROR_NOT_INITIALIZED",
+        r"cuInit failed: initialization error",
+        r"os\.fork\(\) is incompatible with multithreaded code, and JAX is multithreaded",
+    ),
+    # H. memory
+    S(
+        C.GPU_OOM,
+        r"CUDA error: out of memory",
+        r"CUBLAS_STATUS_ALLOC_FAILED",
+        r"OOM when allocating tensor",
+        r"ran out of memory trying to allocate [\d.]{1,20} ?\w{1,4} \(rounded to",
+        r"Dst tensor is not initialized",
+        r"Resource exhausted: OOM",
+        r"CUDA out of memory\. Tried to allocate",
+        r"(?:HIP|MPS backend) out of memory",
+        r"RESOURCE_EXHAUSTED: Out of memory",
+        r"Resource exhausted: Out ?of memory while trying to allocate",
+        r"Out of memory while trying to allocate \d{1,20} bytes",
+        r"CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+        r"torch\.(?:cuda\.)?OutOfMemoryError",
+    ),
+    S(
+        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
+        r"Process \d{1,10} has [\d.]{1,12} \w{1,4} memory in use",
+        r"XLA_PYTHON_CLIENT_PREALLOCATE",
+        supersedes=(C.GPU_OOM,),
+    ),
+    S(
+        C.MEMORY_CONFIG_ORDER_ERROR,
+        r"Physical devices cannot be modified after being initialized",
+        r"Virtual devices cannot be modified after being initialized",
+        r"Memory growth cannot differ between GPU devices",
+    ),
+    S(C.ALLOCATOR_WANTS_MORE_MEMORY, r"The caller indicates that this is not a failure"),
+    S(
+        C.HOST_OOM,
+        r"Unable to allocate [\d.]{1,12} ?[KMGT]i?B for an array with shape",
+        r"std::bad_alloc",
+        r"\bOOMKilled\b",
+        r"Out of memory: Kill(?:ed)? process",
+        r"Memory cgroup out of memory",
+        r"The node was low on resource: memory",
+        r"exceeded the request memory",
+        r"DataLoader worker \(pid \d{1,10}\) is killed by signal: Killed",
+        r"not enough memory: you tried to allocate",
+        r"DefaultCPUAllocator: (?:can'?t|not enough memory)",
+        r"by allocator cpu",
+    ),
+    S(
+        C.HOST_OOM,
+        r"^MemoryError\b",
+        r"Exit Code: ?137\b",
+        r"exit code:? 137\b",
+        r"Allocation of \d{1,20} exceeds 10% of free system memory",
+        r"^Killed$",
+        strength=SYMPTOM,
+        explained_by=(C.GPU_OOM,),
+    ),
+    # I. non-CUDA backends
+    S(
+        C.ROCM_GPU_ISA_UNSUPPORTED,
+        r"hipErrorInvalidDeviceFunction",
+        r"HSA_STATUS_ERROR_INVALID_ISA",
+        r"hipErrorNoBinaryForGpu",
+        r"Unable to find code object for all current devices",
+        r"Cou(?:l)?dn'?t find binary for current devices",
+        r"HIP error: invalid device function",
+        r"TensileLibrary\.dat.{0,120}GPU arch",
+        r"rocBLAS error: Cannot read .{0,200}TensileLibrary",
+        r"Cannot find CO in the bundle",
+        r"No paths matched .{0,160}gfx\d{3,4}",
+        r"gfx\d{3,4}[a-f]? (?:is )?not (?:supported|in the list)",
+    ),
+    S(C.ROCM_MEMORY_ACCESS_FAULT, r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason:"),
+    S(
         C.DIRECTML_NO_ADAPTER_OR_VERSION,
-        (
-            r"DirectML device enumeration: found 0 compatible adapters",
-            r"Could not load DirectML",
-        ),
+        r"DirectML device enumeration: found 0 compatible adapters",
+        r"Could not load DirectML",
+        r"tfdml_plugin\.dll not found",
+        r"tensorflow-plugins/tfdml_plugin",
+    ),
+    S(
+        C.METAL_PLUGIN_LOAD_FAILED,
+        r"libmetal_plugin\.dylib.{0,300}(?:Library not loaded|image not found)",
+        r"libmetal_plugin\.dylib.{0,300}[Ss]ymbol not found",
+        r"symbol not found in flat namespace '_?_?\w{0,10}TF_\w{1,80}'",
+        r"Symbol not found: _?_?\w{0,20}(?:TF_|tsl)\w{1,120}",
+    ),
+    S(C.METAL_SLOW_OR_MISMATCH, r"could not find registered platform with id", strength=SYMPTOM),
+    S(
+        C.PLAIDML_NO_DEVICE,
+        r"PlaidMLError: No devices found",
+        r"No OpenCL devices found\. Check driver installation",
+        r"Default Config Devices: ?No devices",
     ),
 )
 
-# Section Z: printed on working setups too; never a cause.
+# Section Z: printed on working setups too; never a cause (a line matching one is no evidence).
 BENIGN: tuple[str, ...] = (
-    r"Unable to register (cuDNN|cuFFT|cuBLAS) factory",
+    r"Unable to register (?:cuDNN|cuFFT|cuBLAS) factory",
     r"computation placer already registered",
     r"successful NUMA node read from SysFS had negative value",
     r"could not open file to read NUMA node",
-    r"Your kernel may (not )?have been built without NUMA support",
+    r"Your kernel may (?:not )?have been built without NUMA support",
     r"This TensorFlow binary is optimized to use available CPU instructions",
     r"Your CPU supports instructions that this TensorFlow binary was not compiled to use",
     r"oneDNN custom operations are on",
-    r"TF-TRT Warning: (Could not find TensorRT|Cannot dlopen some TensorRT libraries)",
-    r"Could not load dynamic library 'libnvinfer",
     r"Not creating XLA devices, tf_xla_enable_xla_devices not set",
     r"Overriding allow_growth setting because force_memory_growth was requested",
     r"Executor start aborting \(this does not indicate an error",
     r"All log messages before absl::InitializeLog\(\) is called are written to STDERR",
+    r"Ignore above cudart dlerror if you do not have a GPU set up on your machine",
+    r"Plugin optimizer for device_type GPU is enabled",
 )
-
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
 GPU_EVIDENCE: tuple[str, ...] = (
-    r"pci bus id: [0-9a-f]{4}:",
+    r"pci ?bus ?id: [0-9a-f]{4}:",
     r"Found device \d{1,3} with properties",
     r"device:GPU:\d{1,3}",
     r"NVIDIA-SMI \d{1,4}",
     r"compute capability: \d{1,2}\.\d{1,2}",
     r"Created device .{0,200}GPU",
     r"/dev/nvidia\d",
+    r"Adding visible gpu devices: \d",
+    r"Cannot dlopen some GPU libraries",
+    r"GPU \d{1,2}: NVIDIA ",
+    r"(?:GeForce|Quadro|Tesla) [A-Z]{0,3} ?\d{3,4}",
+    r"NVIDIA (?:[A-H]\d{2,3}|RTX|L4|L40|T4)\b",
 )
-
-
-def _loose(pattern: str) -> str:
-    """``pattern`` without captures or backreferences, as one alternative of a combined search
-    (it may match more than ``pattern``, never less)."""
-    pattern = re.sub(r"\(\?!\\\d+\)", "", pattern)
-    return re.sub(r"(?<!\\)\((?!\?)", "(?:", pattern)
-
-
-# One search per line first: most lines of a log match no signature (a 5 MB log has tens of
-# thousands), and one combined pattern rules them out in one pass instead of one per signature.
-_ANY_SIGNATURE = re.compile("|".join(f"(?:{_loose(p)})" for s in SIGNATURES for p in s.patterns))
-_BENIGN = re.compile("|".join(f"(?:{_loose(p)})" for p in BENIGN))
-
-
-def is_benign(line: str) -> bool:
-    return _BENIGN.search(line) is not None
-
-
-def shows_gpu(text: str) -> bool:
-    return any(re.search(p, text) for p in GPU_EVIDENCE)
-
-
-def match_line(line: str, *, gpu_present: bool = True) -> Signature | None:
-    """The signature a log line shows, or None (benign lines never match; lines benign on a host
-    without a GPU match only when ``gpu_present``)."""
-    if _ANY_SIGNATURE.search(line) is None or is_benign(line):
-        return None
-    return next(
-        (s for s in SIGNATURES if s.matches(line) and (gpu_present or not s.needs_gpu)), None
-    )
-
-
-def code_for_error(text: str, default: Code) -> Code:
-    """The code of the first catalogued message in ``text`` (an exception text or log), else ``default``."""
-    for line in text.splitlines() or [text]:
-        found = match_line(line)
-        if found:
-            return found.code
-    return default

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from envforge.knowledge import load_knowledge
-from envforge.knowledge.log_rules import knowledge_diagnoses
 from envforge.log_facts import extract_facts
+from envforge.log_rules import knowledge_diagnoses
 
 GTX980_TF217 = """\
 TensorFlow version: 2.17.0

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..codes import Code
+from ..matching import classify as code_for_error
 from ..rules import arch_support, cc_number, gpu_hiding
-from ..signatures import code_for_error
 from .check import Check, failed, passed, skipped, warned
 
 __all__ = ["gpu_checks", "measurement_failed", "NUMERIC_TOLERANCE", "gpu_label"]

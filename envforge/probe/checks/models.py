@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from ..codes import Code
-from ..signatures import code_for_error
+from ..matching import classify as code_for_error
 from .check import Check, failed, passed
 
 __all__ = ["model_checks"]

@@ -1,0 +1,263 @@
+"""A log read as ``envforge doctor`` reads it (pure): the causes it shows, most likely first, and,
+when nothing decides, what it does show.
+
+1. Normalise once (``probe.logtext``); run the signatures (``probe.matching``) and read the facts
+   (``log_facts``) on the same lines.
+2. Decide with the facts (``log_rules``): causes no line names, and which named cause
+   explains another. The knowledge base is loaded only when the log names a release.
+3. Rank: causes before symptoms (a symptom that a cause in the log explains goes after it), then the
+   catalogue's layer order, then the order of the log. Benign codes (TensorRT missing, a host
+   without a GPU) come last and are never a failure.
+4. Never blank: when no cause is found, the reading says so and shows the last exception, the most
+   error-like lines, the facts, and the closest codes with why each was not chosen.
+
+Lines benign on a machine without an NVIDIA GPU count only where the log shows one (or
+``gpu_present``), or where the run ended in an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .log_facts import LogFacts, extract_facts
+from .log_rules import Decision, decide
+
+if TYPE_CHECKING:
+    from .knowledge.base import KnowledgeBase
+from .probe.codes import CODES, LAYERS, Code
+from .probe.logtext import _ANSI, Line, normalise
+from .probe.matching import Found, Scan, scan
+from .probe.signatures import CAUSE, INFO, SYMPTOM
+from .results import Diagnosis
+from .untrusted import printable
+
+__all__ = ["LogReading", "read_log", "MAX_EVIDENCE"]
+
+MAX_EVIDENCE = 5
+_FAILED = re.compile(
+    r"^Traceback \(most recent call last\)|^(?:[\w.]{1,80}\.)?\w{0,60}(?:Error|Exception)\b(?::|$)"
+    r"|Error response from daemon|\b(?:core dumped|Segmentation fault)\b|^(?:Aborted|Killed)\b"
+    r"|^[\w./-]{1,60}: (?:error|ERROR|FATAL)\b|^(?:ERROR|FATAL|Error)[: ]|exit(?:ed)? (?:with )?(?:code|status):? [1-9]"
+    r"|^terminate called|\bCUDA error\b|\bOOMKilled\b"
+)
+_EXCEPTION = re.compile(
+    r"^(?:[\w.]{1,80}\.)?\w{1,60}(?:Error|Exception|Exit|Interrupt|Fault)\b:?.{0,400}"
+)
+_ERRORISH = re.compile(
+    r"\b(?:error|exception|failed|failure|fatal|abort(?:ed)?|killed|segmentation fault|core dumped|"
+    r"cannot|can'?t|unable|not found|denied|invalid|refused|no such|could not|couldn'?t|"
+    r"insufficient|mismatch|unsupported|incompatible|out of memory)\b",
+    re.I,
+)
+_CPU_RUN = re.compile(
+    r"falling back to cpu|CUDA is not available\. Disabling|Found no NVIDIA driver on your system"
+    r"|Ignore above cudart dlerror|Could not find cuda drivers on your machine|no CUDA-capable device",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class LogReading:
+    diagnoses: tuple[Diagnosis, ...]
+    facts: LogFacts
+    failed: bool  # the run ended in an error (a traceback, a process killed, a tool's error)
+    unexplained: dict[str, Any] = field(default_factory=dict)  # set when no cause was found
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"facts": self.facts.summary(), "run_failed": self.failed}
+        if self.unexplained:
+            data["unexplained"] = self.unexplained
+        return data
+
+
+@dataclass
+class _Cause:
+    code: Code
+    strength: int
+    index: int  # the first line that shows it
+    evidence: list[str]
+    summary: str | None = None
+    explained_by: set[Code] = field(default_factory=set)
+    decided: bool = False
+
+
+def _rank(layer: str) -> int:
+    return LAYERS.index(layer) if layer in LAYERS else len(LAYERS)
+
+
+def read_log(
+    text: str,
+    *,
+    gpu_present: bool | None = None,
+    platform: str | None = None,
+    kb: Callable[[], KnowledgeBase] | None = None,
+) -> LogReading:
+    """Every cause ``text`` shows, most likely first (see the module's docstring). ``kb``: loads
+    the knowledge base (called only when the log names a release)."""
+    lines = normalise(text)
+    scanned = scan(lines)
+    facts = extract_facts(lines)
+    failed = any(_FAILED.search(line.text) for line in lines)
+    gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
+    causes, suppressed = _causes(scanned, gpu or failed)
+    releases = facts.frameworks.get("tensorflow")
+    shown = {code: lines[cause.index].number for code, cause in causes.items()}
+    decisions = decide(facts, shown, kb=kb if releases else None, platform=platform, failed=failed)
+    _apply(causes, decisions, len(lines))
+    if not gpu and not failed and (suppressed or any(_CPU_RUN.search(ln.text) for ln in lines)):
+        evidence = [_line(f) for f in suppressed][:MAX_EVIDENCE] or ["the log shows no GPU"]
+        causes.setdefault(
+            Code.CPU_ONLY_HOST_BENIGN, _Cause(Code.CPU_ONLY_HOST_BENIGN, INFO, len(lines), evidence)
+        )
+    ordered = sorted(causes.values(), key=lambda c: _order(c, causes))
+    unexplained: dict[str, Any] = {}
+    if not any(CODES[c.code].layer != "benign" for c in ordered):
+        unexplained = _unexplained(lines, scanned, suppressed)
+    as_posted = _AsPosted(text, ordered, unexplained)
+    diagnoses = tuple(_diagnosis(c, as_posted) for c in ordered)
+    return LogReading(diagnoses, facts, failed, as_posted.unexplained())
+
+
+def _line(found: Found) -> str:
+    return f"line {found.number}: {printable(found.text, limit=400, one_line=True)}"
+
+
+def _causes(scanned: Scan, gpu: bool) -> tuple[dict[Code, _Cause], list[Found]]:
+    causes: dict[Code, _Cause] = {}
+    suppressed: list[Found] = []
+    superseded = {(c, f.index) for f in scanned.found for c in f.signature.supersedes}
+    for found in scanned.found:
+        if (found.signature.code, found.index) in superseded:
+            continue
+        signature = found.signature
+        if signature.needs_gpu and not gpu:
+            suppressed.append(found)
+            continue
+        for code in (signature.code, *signature.implies):
+            cause = causes.get(code)
+            strength = signature.strength if code == signature.code else SYMPTOM
+            if cause is None:
+                cause = causes[code] = _Cause(code, strength, found.index, [])
+            cause.strength = max(cause.strength, strength)
+            cause.explained_by |= set(signature.explained_by)
+            if len(cause.evidence) < MAX_EVIDENCE and _line(found) not in cause.evidence:
+                cause.evidence.append(_line(found))
+    return causes, suppressed
+
+
+def _apply(causes: dict[Code, _Cause], decisions: list[Decision], end: int) -> None:
+    """The facts' decisions: replaced codes dropped, explained ones demoted, new causes added."""
+    for decision in decisions:
+        for code in decision.replaces:
+            causes.pop(code, None)
+    for decision in decisions:
+        first = min((causes[c].index for c in decision.replaces + decision.before if c in causes),
+                    default=end)  # fmt: skip
+        cause = causes.get(decision.code)
+        if cause is None:
+            cause = causes[decision.code] = _Cause(decision.code, CAUSE, first, [])
+        cause.strength, cause.decided = CAUSE, True
+        cause.summary = decision.summary
+        cause.index = min(cause.index, first)
+        cause.evidence = list(dict.fromkeys([*decision.evidence, *cause.evidence]))[:MAX_EVIDENCE]
+        for code in decision.before:
+            if code in causes and code != decision.code:
+                causes[code].explained_by.add(decision.code)
+
+
+def _order(cause: _Cause, causes: dict[Code, _Cause]) -> tuple[int, int, int, int, int]:
+    benign = CODES[cause.code].layer == "benign" or cause.strength == INFO
+    explained = any(code in causes and code != cause.code for code in cause.explained_by)
+    return (benign, explained, -cause.strength, _rank(CODES[cause.code].layer), cause.index)
+
+
+def _diagnosis(cause: _Cause, as_posted: _AsPosted) -> Diagnosis:
+    info = CODES[cause.code]
+    evidence = tuple(as_posted.line(e) for e in cause.evidence)
+    return Diagnosis(cause.code.value, cause.summary or info.meaning, info.fix, evidence)
+
+
+class _AsPosted:
+    """Evidence shown as the log has it: ``line N: ...`` with line N as posted (colours removed,
+    made printable), not as the patterns read it. The lines are found in one pass over the text."""
+
+    _REFERENCE = re.compile(r"^line (\d{1,9}): ")
+
+    def __init__(self, text: str, causes: list[_Cause], unexplained: dict[str, Any]) -> None:
+        self._unexplained = unexplained
+        wanted = {int(m.group(1)) for s in self._strings(causes) if (m := self._REFERENCE.match(s))}
+        self._raw: dict[int, str] = {}
+        number, start = 1, 0
+        for target in sorted(wanted):
+            while number < target:
+                found = text.find("\n", start)
+                if found < 0:
+                    break
+                number, start = number + 1, found + 1
+            end = text.find("\n", start)
+            raw = text[start : end if end >= 0 else len(text)]
+            self._raw[target] = printable(_ANSI.sub("", raw).strip(), limit=400, one_line=True)
+
+    def _strings(self, causes: list[_Cause]) -> list[str]:
+        found = [e for c in causes for e in c.evidence]
+        found.append(self._unexplained.get("last_exception") or "")
+        found += self._unexplained.get("error_lines", [])
+        found += [c["why_not"] for c in self._unexplained.get("closest", [])]
+        return found
+
+    def line(self, evidence: str) -> str:
+        match = self._REFERENCE.match(evidence)
+        if match is None or int(match.group(1)) not in self._raw:
+            return evidence
+        return f"line {match.group(1)}: {self._raw[int(match.group(1))]}"
+
+    def unexplained(self) -> dict[str, Any]:
+        if not self._unexplained:
+            return {}
+        shown = dict(self._unexplained)
+        if shown.get("last_exception"):
+            shown["last_exception"] = self.line(shown["last_exception"])
+        shown["error_lines"] = [self.line(e) for e in shown.get("error_lines", [])]
+        return shown
+
+
+# -- never blank -----------------------------------------------------------------------------------
+def _unexplained(lines: list[Line], scanned: Scan, suppressed: list[Found]) -> dict[str, Any]:
+    """What a log with no recognised cause shows: its last exception, its most error-like lines,
+    its facts, and the closest codes with why none was chosen."""
+    exception = next((ln for ln in reversed(lines) if _EXCEPTION.match(ln.text)), None)
+    errorish = [ln for ln in lines if _ERRORISH.search(ln.text)]
+    errorish = errorish[-MAX_EVIDENCE:]
+    closest: list[dict[str, str]] = []
+    for found in suppressed:
+        closest.append({
+            "code": found.signature.code.value,
+            "why_not": f"{_line(found)} shows it, but it is printed on machines without a GPU too, "
+                       "and this log shows none (doctor --gpu-present yes if it has one)",
+        })  # fmt: skip
+    for signature, index in scanned.near:
+        if len(closest) >= 3:
+            break
+        if any(c["code"] == signature.code.value for c in closest):
+            continue
+        line = lines[index]
+        closest.append({
+            "code": signature.code.value,
+            "why_not": f"line {line.number} has words of its message, not its wording: "
+                       f"{printable(line.text, limit=200, one_line=True)}",
+        })  # fmt: skip
+    return {
+        "said": "no cause envforge knows decides this log",
+        "last_exception": _shown(exception),
+        "error_lines": [_shown(ln) for ln in errorish],
+        "closest": closest[:3],
+    }
+
+
+def _shown(line: Line | None) -> str | None:
+    if line is None:
+        return None
+    return f"line {line.number}: {printable(line.text, limit=400, one_line=True)}"

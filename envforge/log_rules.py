@@ -1,0 +1,424 @@
+"""Decisions from the facts a log states (pure): causes no single line names, and which of the
+causes its lines name comes first.
+
+Each rule reads ``LogFacts`` (and the codes the signatures found) and returns ``Decision``s: a cause
+with its summary and evidence, the codes it stands in front of (``before``: the symptoms it
+explains) and those it replaces (``replaces``: the same line read rightly, e.g. an out-of-memory
+error that names the CPU is host memory, not GPU memory). Rules that need the knowledge base get it
+from a loader, called only when a log names a release. Each decision carries the facts (with their
+lines) and the knowledge rows it used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from packaging.version import InvalidVersion, Version
+
+from .log_facts import PLATFORMS, LogFacts, LogGpu
+from .probe.codes import CODES, Code
+from .results import Diagnosis
+
+if TYPE_CHECKING:  # the knowledge base loads only when a log names a release
+    from .knowledge.base import KnowledgeBase
+
+__all__ = ["PLATFORMS", "Decision", "decide", "knowledge_diagnoses"]
+
+_LAST_NATIVE_WINDOWS_GPU = Version("2.10")
+_HIDDEN_VALUES = ("", "-1", "none", "nodevfiles", "void")
+_NO_DEVICE = (
+    Code.DRIVER_NOT_AVAILABLE, Code.PIP_NVIDIA_LIBS_NOT_ON_PATH, Code.CPU_ONLY_TF_BUILD,
+    Code.CONTAINER_GPU_NOT_REQUESTED, Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+    Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CUDA_LIBS_NOT_FOUND,
+)  # fmt: skip
+KbLoader = Callable[[], "KnowledgeBase"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    code: Code
+    summary: str
+    evidence: tuple[str, ...]
+    before: tuple[Code, ...] = ()  # codes it explains: it ranks in front of them
+    replaces: tuple[Code, ...] = ()  # codes it stands for: they are dropped
+
+    @property
+    def fix(self) -> str:
+        return CODES[self.code].fix
+
+
+def decide(
+    facts: LogFacts,
+    shown: Mapping[Code, int],
+    *,
+    kb: KbLoader | None = None,
+    platform: str | None = None,
+    failed: bool = True,
+) -> list[Decision]:
+    """Every decision the facts support. ``shown``: the codes the log's lines show, each with the
+    number of the first line that shows it; ``failed``: whether the run ended in an error (a
+    deliberate CPU run that worked hides no GPU)."""
+    platform = platform or _platform(facts)
+    found: list[Decision] = []
+    no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(_NO_DEVICE)) or failed
+    found += _hidden_by_env(facts, no_gpu)
+    found += _containers(facts, shown, no_gpu)
+    found += _clusters(facts, shown, no_gpu)
+    found += _driver_older_than_runtime(facts)
+    found += _memory(facts, shown)
+    found += _torch_arch(facts, shown)
+    found += _platform_causes(facts, shown, platform)
+    found += _libraries(facts, shown)
+    tf = _version(facts.frameworks.get("tensorflow"))
+    if tf is not None and kb is not None:
+        base = kb()
+        found += _gpus_too_old(facts, base, tf)
+        found += _tf_cuda(facts, base, tf, shown)
+    if tf is not None:
+        found += _no_gpu_without_loader(facts, tf, platform)
+    return found
+
+
+def knowledge_diagnoses(
+    facts: LogFacts, kb: KnowledgeBase, platform: str | None = None
+) -> list[Diagnosis]:
+    """The knowledge base's decisions alone, as diagnoses (what the log's facts and the knowledge
+    base say, whatever its lines show)."""
+    return [
+        Diagnosis(d.code.value, d.summary, d.fix, d.evidence)
+        for d in decide(facts, {}, kb=lambda: kb, platform=platform, failed=False)
+        if d.code in (Code.GPU_ARCH_TOO_OLD, Code.WINDOWS_NATIVE_TF_GE_2_11, Code.CPU_ONLY_TF_BUILD)
+    ]
+
+
+def _version(text: str | None) -> Version | None:
+    try:
+        return Version(text) if text else None
+    except InvalidVersion:
+        return None
+
+
+def _series(text: str | None) -> tuple[int, int] | None:
+    version = _version(text)
+    return (version.major, version.minor) if version is not None else None
+
+
+def _platform(facts: LogFacts) -> str | None:
+    if "wsl" in facts.platforms:
+        return "wsl"
+    seen = [p for p in ("windows", "macos", "linux") if p in facts.platforms]
+    return seen[0] if len(seen) == 1 else None
+
+
+# -- what the environment and the runtime hid ----------------------------------------------------
+def _hidden_by_env(facts: LogFacts, no_gpu: bool) -> list[Decision]:
+    hidden = {k: v for k, v in facts.visible_devices.items() if k.startswith(("CUDA", "NVIDIA"))}
+    if not hidden:
+        return []
+    name, value = next(iter(hidden.items()))
+    hiding = value.strip().lower() in _HIDDEN_VALUES
+    if not hiding and not no_gpu:
+        return []
+    why = "hides every GPU" if hiding else "names devices the process may not have"
+    return [
+        Decision(
+            Code.GPU_HIDDEN_BY_ENV,
+            f"{name}={value!r} {why}, and the framework saw no GPU",
+            tuple(facts.evidence(f"visible_{name}", "no_gpu")),
+            before=(*_NO_DEVICE, Code.SLURM_GPU_NOT_REQUESTED),
+        )
+    ]
+
+
+def _containers(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> list[Decision]:
+    found: list[Decision] = []
+    for number, command in enumerate(facts.commands, 1):
+        evidence = tuple(facts.evidence(f"command_{number}"))
+        if command.tool in ("singularity", "apptainer"):
+            if command.gpus_after_image:
+                found.append(Decision(
+                    Code.SINGULARITY_NO_NV,
+                    f"--nv comes after the image ({command.image}): {command.tool} passes it to "
+                    "the container's command, so the GPU is not bound",
+                    evidence, before=_NO_DEVICE))  # fmt: skip
+            elif not command.gpus and no_gpu and set(shown) & {*_NO_DEVICE, Code.SINGULARITY_NO_NV}:
+                found.append(Decision(
+                    Code.SINGULARITY_NO_NV, f"{command.tool} ran without --nv: no GPU in the container",
+                    evidence, before=_NO_DEVICE))  # fmt: skip
+            continue
+        if command.gpus_after_image:
+            found.append(Decision(
+                Code.CONTAINER_GPU_NOT_REQUESTED,
+                f"the GPU flag comes after the image ({command.image}): {command.tool} passes it to "
+                "the container's command, so no GPU is requested",
+                evidence, before=(*_NO_DEVICE, Code.CONTAINER_LOST_GPU_ACCESS)))  # fmt: skip
+        elif command.gpus and _lost_at_start(facts, shown):
+            found.append(Decision(
+                Code.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+                f"a container started just now with GPUs ({command.tool} run ... {command.image}) "
+                "cannot initialise NVML: the container toolkit is not set up for this engine",
+                evidence, replaces=(Code.CONTAINER_LOST_GPU_ACCESS,)))  # fmt: skip
+        elif not command.gpus and no_gpu and not set(shown) & {
+            Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CONTAINER_CUDA_NEWER_THAN_DRIVER,
+            Code.HOST_DRIVER_MISSING_FOR_TOOLKIT,
+        }:  # fmt: skip
+            found.append(Decision(
+                Code.CONTAINER_GPU_NOT_REQUESTED,
+                f"{command.tool} run without --gpus (or a GPU device): the container has no GPU",
+                evidence, before=(*_NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
+    if facts.runtimes and not facts.commands and Code.CPU_ONLY_TF_BUILD in shown:
+        containers = {"docker", "podman", "kubernetes"} & set(facts.runtimes)
+        if containers:
+            found.append(Decision(
+                Code.CPU_ONLY_IMAGE,
+                "the framework in this container is a CPU-only build: the image (or its base) is "
+                "a CPU image", tuple(facts.runtimes[r] for r in sorted(containers))[:2],
+                before=(Code.CPU_ONLY_TF_BUILD,)))  # fmt: skip
+    return found
+
+
+def _lost_at_start(facts: LogFacts, shown: Mapping[Code, int]) -> bool:
+    """NVML fails in a container, and no GPU was seen working before it (a container that lost its
+    GPU showed it first)."""
+    lost = shown.get(Code.CONTAINER_LOST_GPU_ACCESS)
+    if lost is None:
+        return False
+    seen = [n for n in (facts.number("driver"), facts.number("gpu_smi")) if n is not None]
+    return not any(n < lost for n in seen)
+
+
+def _clusters(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> list[Decision]:
+    found: list[Decision] = []
+    if (
+        "slurm" in facts.runtimes
+        and no_gpu
+        and not facts.visible_devices
+        and not (set(shown) & {Code.K8S_NO_GPU_RESOURCE, Code.CONTAINER_TOOLKIT_NOT_CONFIGURED})
+    ):
+        found.append(Decision(
+            Code.SLURM_GPU_NOT_REQUESTED,
+            "a Slurm job that sees no GPU: the job or its step asked for none (--gres=gpu:N, --gpus)",
+            (f"slurm: {facts.runtimes['slurm']}", *facts.evidence("no_gpu")),
+            before=(Code.DRIVER_NOT_AVAILABLE, Code.GPU_HIDDEN_BY_ENV, Code.CUDA_LIBS_NOT_FOUND)))  # fmt: skip
+    if "kubernetes" in facts.runtimes and Code.K8S_NO_GPU_RESOURCE not in shown:
+        if Code.CONTAINER_TOOLKIT_NOT_CONFIGURED in shown or "nvidia-smi" in str(facts.no_gpu):
+            found.append(Decision(
+                Code.K8S_NVIDIA_RUNTIMECLASS_MISSING,
+                "a pod without the NVIDIA runtime's files (nvidia-smi, libcuda): it does not run "
+                "under the nvidia runtime class", (f"kubernetes: {facts.runtimes['kubernetes']}",),
+                replaces=(Code.CONTAINER_TOOLKIT_NOT_CONFIGURED,)))  # fmt: skip
+        elif no_gpu and set(shown) & {
+            Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+            Code.DRIVER_NOT_AVAILABLE,
+        }:
+            found.append(Decision(
+                Code.K8S_NO_GPU_RESOURCE,
+                "a pod that sees no usable GPU: it asked for no nvidia.com/gpu (or no node "
+                "advertises one)", (f"kubernetes: {facts.runtimes['kubernetes']}",),
+                before=_NO_DEVICE))  # fmt: skip
+    return found
+
+
+# -- versions the log states -----------------------------------------------------------------------
+def _driver_older_than_runtime(facts: LogFacts) -> list[Decision]:
+    driver = _series(facts.cuda.get("driver"))
+    if driver is None:
+        return []
+    for kind in ("runtime", "ptxas", "toolkit"):
+        needed = _series(facts.cuda.get(kind))
+        if needed is not None and needed > driver and (kind != "toolkit" or needed[0] > driver[0]):
+            what = {"runtime": "runtime", "ptxas": "PTX compiler (ptxas)", "toolkit": "toolkit"}[
+                kind
+            ]
+            return [Decision(
+                Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+                f"the driver supports CUDA {facts.cuda['driver']}, older than the CUDA {what} "
+                f"{facts.cuda[kind]} the software uses",
+                tuple(facts.evidence("cuda_driver", f"cuda_{kind}")),
+                before=(Code.CUDNN_INIT_FAILED, Code.CUDA_KERNEL_FAULT, Code.XLA_TOOLCHAIN_MISSING,
+                        Code.WHEEL_LACKS_ARCH_KERNELS))]  # fmt: skip
+    return []
+
+
+def _memory(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    found: list[Decision] = []
+    if facts.oom_device == "cpu" and Code.GPU_OOM in shown:
+        found.append(Decision(
+            Code.HOST_OOM,
+            "the out-of-memory error names the CPU's allocator: host RAM ran out, not GPU memory",
+            tuple(facts.evidence("oom_device")), replaces=(Code.GPU_OOM,)))  # fmt: skip
+    memory = facts.torch_memory
+    if memory and Code.GPU_OOM in shown:
+        total, free, reserved = memory["total"], memory["free"], memory["reserved"]
+        if free < 0.05 * total and reserved < 0.5 * total:
+            found.append(Decision(
+                Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+                f"the GPU has {total:.2f} GiB, this process reserved {reserved:.2f} GiB and "
+                f"{free:.2f} GiB are free: another process holds the rest",
+                tuple(facts.evidence("torch_memory")), before=(Code.GPU_OOM,)))  # fmt: skip
+    return found
+
+
+def _torch_arch(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    if facts.gpu_sm is None or not facts.arch_list:
+        return []
+    sm = int(facts.gpu_sm.removeprefix("sm_"))
+    supported = sorted(int(a.removeprefix("sm_")) for a in facts.arch_list)
+    evidence = tuple(facts.evidence("gpu_sm", "arch_list"))
+    if sm < supported[0]:
+        return [Decision(
+            Code.GPU_ARCH_TOO_OLD,
+            f"the GPU is {facts.gpu_sm}, older than every architecture this PyTorch build has "
+            f"kernels for (from sm_{supported[0]})", evidence,
+            replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    return [Decision(
+        Code.WHEEL_LACKS_ARCH_KERNELS,
+        f"the GPU is {facts.gpu_sm}, newer than every architecture this PyTorch build has kernels "
+        f"for (up to sm_{supported[-1]}): install a build for it", evidence,
+        before=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
+
+
+def _platform_causes(
+    facts: LogFacts, shown: Mapping[Code, int], platform: str | None
+) -> list[Decision]:
+    if platform == "macos" and Code.CPU_NO_AVX in shown:
+        return [Decision(
+            Code.MACOS_X86_BUILD_ON_APPLE_SILICON,
+            "an illegal instruction on macOS: an x86_64 Python (under Rosetta) runs the x86_64 "
+            "build, whose AVX Rosetta does not emulate", tuple(facts.evidence("macos")),
+            before=(Code.CPU_NO_AVX,))]  # fmt: skip
+    return []
+
+
+def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    found: list[Decision] = []
+    if "xla_gpu" in facts.lines and facts.no_gpu and not facts.gpu_registered:
+        found.append(Decision(
+            Code.CUDA_LIBS_NOT_FOUND,
+            "XLA sees a GPU (an XLA_GPU device) but TensorFlow registered none: the CUDA libraries "
+            "of its build did not load (missing, or of another CUDA release)",
+            tuple(facts.evidence("xla_gpu", "no_gpu"))))  # fmt: skip
+    wanted = _series(facts.cuda.get("wanted"))
+    have_kind = next((k for k in ("toolkit", "runtime") if k in facts.cuda), None)
+    have = _series(facts.cuda.get(have_kind)) if have_kind else None
+    if (
+        wanted
+        and have
+        and wanted != have
+        and set(shown) & {Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE}
+    ):
+        found.append(Decision(
+            Code.CUDA_VERSION_MATRIX_MISMATCH,
+            f"the software was built for CUDA {facts.cuda['wanted']}, but CUDA "
+            f"{facts.cuda[have_kind or '']} is what is installed",
+            tuple(facts.evidence("cuda_wanted", f"cuda_{have_kind}")),
+            before=(Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE)))  # fmt: skip
+    if len({"torch", "jax", "tensorflow"} & set(facts.frameworks)) >= 2 and set(shown) & {
+        Code.CUDNN_VERSION_MISMATCH, Code.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+    }:  # fmt: skip
+        names = " and ".join(sorted({"torch", "jax", "tensorflow"} & set(facts.frameworks)))
+        found.append(Decision(
+            Code.MIXED_FRAMEWORK_CUDA_CONFLICT,
+            f"{names} in one process, with CUDA libraries of different releases: the first "
+            "imported loads its own", tuple(facts.evidence(*(f"framework_{n}" for n in sorted(facts.frameworks)))),
+            before=(Code.CUDNN_VERSION_MISMATCH, Code.CUDA_LIB_TRANSITIVE_DEP_MISSING)))  # fmt: skip
+    return found
+
+
+# -- the knowledge base --------------------------------------------------------------------------
+def _tf_cuda(
+    facts: LogFacts, kb: KnowledgeBase, tf: Version, shown: Mapping[Code, int]
+) -> list[Decision]:
+    release = kb.tf_release(tf)
+    have = facts.cuda.get("toolkit") or facts.cuda.get("wanted")
+    libs = {Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE}
+    if release is None or not have or not (set(shown) & libs or "xla_gpu" in facts.lines):
+        return []
+    if _series(have) == (release.cuda.major, release.cuda.minor):
+        return []
+    return [Decision(
+        Code.CUDA_VERSION_MATRIX_MISMATCH,
+        f"TensorFlow {tf} was built for CUDA {release.cuda}, and the log shows CUDA {have}",
+        (*facts.evidence("framework", "cuda_toolkit", "cuda_wanted"),
+         f"knowledge: TensorFlow {release.tf} tested with CUDA {release.cuda} ({kb.source_text(release.source)})"),
+        before=(Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE))]  # fmt: skip
+
+
+def _gpus_too_old(facts: LogFacts, kb: KnowledgeBase, tf: Version) -> list[Decision]:
+    from .knowledge.driver import arch_verdict  # noqa: PLC0415 - with the knowledge base only
+
+    caps = kb.tf_compute_capabilities(tf)
+    if caps is None:
+        return []
+    found = []
+    for gpu in _distinct(facts.gpus):
+        cc = _cc(gpu, kb)
+        if cc is None:
+            continue
+        verdict, reason = arch_verdict(cc, caps.sass, caps.ptx)
+        if verdict != "too-old":
+            continue
+        found.append(Decision(
+            Code.GPU_ARCH_TOO_OLD,
+            f"{gpu.name} (compute capability {cc}) cannot run TensorFlow {tf}: {reason}",
+            (*facts.evidence("framework"), f"gpu: {gpu.line}",
+             f"knowledge: TensorFlow {caps.tf} kernels: SASS {', '.join(str(s) for s in caps.sass)}"
+             + (f", PTX {caps.ptx}" if caps.ptx else "")
+             + f" ({kb.source_text(caps.source)}; {caps.confidence})"),
+            before=(Code.GPU_NOT_REGISTERED, Code.WHEEL_LACKS_ARCH_KERNELS)))  # fmt: skip
+    return found
+
+
+def _distinct(gpus: list[LogGpu]) -> list[LogGpu]:
+    seen: dict[tuple[str, str | None], LogGpu] = {}
+    for gpu in gpus:
+        seen.setdefault((gpu.name, gpu.cc), gpu)
+    return list(seen.values())
+
+
+def _cc(gpu: LogGpu, kb: KnowledgeBase) -> Version | None:
+    if gpu.cc:
+        return Version(gpu.cc)
+    known = kb.gpu(gpu.name)
+    return known.cc if known else None
+
+
+def _no_gpu_without_loader(facts: LogFacts, tf: Version, platform: str | None) -> list[Decision]:
+    if (
+        tf < Version("2.11")
+        or facts.gpu_registered
+        or facts.gpus
+        or facts.linux_loader
+        or not facts.no_gpu
+        or platform == "macos"  # no CUDA there: tensorflow-metal's own causes
+    ):
+        return []
+    shown = (*facts.evidence("framework", "no_gpu"), "no line of TensorFlow's Linux loader")
+    windows = Decision(
+        Code.WINDOWS_NATIVE_TF_GE_2_11,
+        f"TensorFlow {tf} sees no GPU and printed no Linux loader line: on native Windows, "
+        f"{_LAST_NATIVE_WINDOWS_GPU} was the last release with GPU support",
+        (*shown, *(f"windows: {line}" for line in _platform_lines(facts, "windows"))),
+        before=(Code.CPU_ONLY_TF_BUILD,),
+    )
+    cpu = Decision(
+        Code.CPU_ONLY_TF_BUILD,
+        f"TensorFlow {tf} sees no GPU and printed no Linux loader line: a CPU-only build "
+        "(tensorflow-cpu, or tensorflow without [and-cuda] where no CUDA is installed)",
+        tuple(shown),
+    )
+    if platform == "windows":
+        return [windows]
+    if platform in ("linux", "wsl"):
+        return [cpu]
+    ask = " (which one: rerun with --platform windows or --platform linux)"
+    return [
+        Decision(windows.code, windows.summary + ask, windows.evidence, before=windows.before),
+        Decision(cpu.code, cpu.summary + ask, cpu.evidence),
+    ]
+
+
+def _platform_lines(facts: LogFacts, platform: str) -> list[str]:
+    return [facts.platforms[platform]] if platform in facts.platforms else []

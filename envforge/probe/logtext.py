@@ -1,0 +1,131 @@
+"""A pasted log made into lines a pattern can read: the same failure, whoever printed it.
+
+What a log looks like depends on the terminal, the shell, the container runtime, the notebook and
+the forum it was pasted into, not on the failure. Before any pattern runs, each line loses what
+varies: terminal colour codes (and their pasted remnants), carriage-return progress updates,
+escaped newlines of JSON log shippers (``...\\n...`` on one line), line prefixes (timestamps,
+absl/TensorFlow source locations, compose service names, kubectl and MPI rank tags, Jupyter server
+stamps, Python logging levels, shell and REPL prompts, notebook ``In [3]:``/``Out[3]:``), and
+Windows path separators. Lines longer than ``CHUNK`` are cut into chunks (a one-line log of 2 MB is
+many lines), which windows join again. Every line keeps the number of the line it came from.
+
+Standard library only, Python 3.9: this module runs inside images (the probe's own verdicts use it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, NamedTuple, Tuple
+
+__all__ = ["Line", "normalise", "windows", "CHUNK", "collapse", "BEFORE", "AFTER"]
+
+CHUNK = 2048  # a longer line is cut in pieces of this many characters
+
+_ANSI = re.compile(
+    r"\x1b\[[0-9;?]{0,32}[ -/]{0,4}[@-~]"  # CSI (colours, cursor moves)
+    r"|\x1b\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)"  # OSC (titles, links)
+    r"|\x1b[@-Z\\-_]"  # two-character escapes
+    r"|(?<![\w\]])\[(?:\d{1,3};){0,6}\d{1,3}m"  # a colour code whose ESC the paste lost
+    r"|\^\[\[(?:\d{1,3};){0,6}\d{1,3}m"  # caret notation of one
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ESCAPED_NEWLINE = re.compile(r"(?:\\\\){0,4}\\n")
+_PATH_SEPARATOR = re.compile(r"(?<=[\w.~$:-])\\{1,4}(?=[\w.~$-])")
+_SPACES = re.compile(r"[ \t\u00a0]{2,}")
+
+# Prefixes a line may carry, outermost first; each is tried again after another was removed.
+_PREFIXES = re.compile(
+    "|".join(
+        (
+            r"[\w.-]{1,60}_\d{1,3}\s{1,40}\|\s?",  # docker compose v1: web_1  |
+            r"[\w.-]{1,60}-\d{1,3}\s{1,40}\|\s?",  # docker compose v2: web-1  |
+            r"[\w.-]{1,60}\s{2,40}\|\s",  # docker compose, service without a number
+            r"\[pod/[\w.-]{1,120}/[\w.-]{1,120}\]\s",  # kubectl logs --prefix
+            r"\[\d{1,5}(?:,\d{1,5})?\](?:<std(?:out|err)>)?:?\s",  # MPI ranks, shell jobs
+            r"\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|\s?[+-]\d{2}:?\d{2}|\s?UTC)?\]?:?\s{0,4}",
+            r"time=\"?\d{4}-\d{2}-\d{2}T[\d:.]{8,20}(?:Z|[+-]\d{2}:?\d{2})?\"?\s",  # logfmt
+            r"[A-Z][a-z]{2}\s{1,2}\d{1,2} \d{2}:\d{2}:\d{2} [\w.-]{1,60} [\w./-]{1,60}(?:\[\d{1,8}\])?:\s",
+            r"\[\s{0,8}\d{1,8}\.\d{1,8}\]\s",  # dmesg [12345.678901]
+            r"[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9}\s{1,8}\d{1,8}\s[\w./ -]{1,160}:\d{1,6}\]\s",  # absl
+            r"[IWEF] [\w./-]{1,160}:\d{1,6}\]\s",  # TensorFlow after its timestamp
+            r"\[[IWEDC] \d{4}-\d{2}-\d{2} [\d:.]{8,15} \w{1,20}\]\s",  # Jupyter server
+            r"(?:WARNING|ERROR|INFO|DEBUG|CRITICAL|FATAL):[\w.]{1,60}:",  # Python logging
+            r"(?:>>>|\.\.\.)\s",  # Python REPL
+            r"In \[\d{0,5}\]:\s?",
+            r"Out\[\d{0,5}\]:\s?",
+            r"PS [A-Za-z]:[^>\n]{0,200}>\s",  # PowerShell
+            r"[A-Za-z]:\\[^>\n]{0,200}>\s?(?=\S)",  # cmd.exe
+            r"\([\w.-]{1,60}\)\s?(?=[\w.-]{1,60}@|\$|#|[A-Za-z]:)",  # (conda env) before a prompt
+            r"[\w.-]{1,60}@[\w.-]{1,80}:[^$#\n]{0,200}[$#]\s",  # user@host:path$
+            r"[\w.-]{1,60}@[\w.-]{1,80} [^$#%\n]{0,200}[$#%]\s",  # user@host path %  (zsh)
+            r"\[[\w.-]{1,60}@[\w.-]{1,80}[^\]\n]{0,200}\][$#]\s",  # [user@host dir]$
+            r"[$#%]\s(?=\S)",  # a bare prompt
+        )
+    )
+)
+
+
+class Line(NamedTuple):
+    """One normalised line (blanks collapsed) and the number (1-based) of the log line it came from."""
+
+    number: int
+    text: str
+
+
+def collapse(text: str) -> str:
+    """Runs of blanks as one space (windows and patterns compare words, not layout)."""
+    return _SPACES.sub(" ", text)
+
+
+def _strip_prefixes(text: str) -> str:
+    for _ in range(6):
+        match = _PREFIXES.match(text)
+        if match is None or match.end() == 0:
+            return text
+        text = text[match.end() :]
+    return text
+
+
+def _pieces(line: str) -> List[str]:
+    """A physical line as the pieces it holds: progress updates (``\\r``), escaped newlines."""
+    segments = [s for s in line.split("\r") if s.strip()]
+    if len(segments) > 4:  # a progress bar: its first and last states say what happened
+        segments = segments[:1] + segments[-3:]
+    pieces: List[str] = []
+    for segment in segments or [""]:
+        if segment.count("\\n") >= 2:
+            pieces += _ESCAPED_NEWLINE.split(segment)
+        else:
+            pieces.append(segment)
+    return pieces
+
+
+def _clean(piece: str) -> str:
+    piece = _ANSI.sub("", piece)
+    piece = _CONTROL.sub(" ", piece)
+    piece = _strip_prefixes(piece.strip())
+    return collapse(_PATH_SEPARATOR.sub("/", piece)).strip()
+
+
+def normalise(text: str) -> List[Line]:
+    """The lines of ``text`` as patterns read them (see the module's docstring), empty ones left
+    out, each with the number of the log line it came from."""
+    lines: List[Line] = []
+    for number, physical in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        for piece in _pieces(physical):
+            cleaned = _clean(piece)
+            if not cleaned:
+                continue
+            for start in range(0, len(cleaned), CHUNK):
+                lines.append(Line(number, cleaned[start : start + CHUNK]))
+    return lines
+
+
+BEFORE, AFTER = 1, 2  # a window: the line before a line and the two after it
+
+
+def windows(lines: List[Line], index: int) -> Tuple[str, str]:
+    """The lines around ``index`` joined two ways: with a space (a message broken at a word) and
+    with nothing (a message hard-wrapped inside a word)."""
+    chosen = [line.text for line in lines[max(0, index - BEFORE) : index + AFTER + 1]]
+    return " ".join(chosen), "".join(chosen)

@@ -1,0 +1,273 @@
+"""The signatures run over a log: which catalogued messages it shows, where, in time linear in its size.
+
+One engine for logs users paste (``envforge doctor``) and for the errors the probe meets in an image
+(``classify``): every wording a signature learns serves both.
+
+1. The log is normalised (``logtext``): what the printer added is gone, long lines are chunked.
+2. Each pattern has keywords, derived from its own literal text (the two halves of its longest
+   literal run, per alternative: a message hard-wrapped inside one half still has the other). One
+   pass of a trie-shaped regex over the distinct lines finds every keyword.
+3. A pattern runs only where one of its keywords is: on the line alone, then on the window of lines
+   around it (joined with a space, and joined with nothing), so a message split or wrapped over
+   lines matches too. Each (pattern, line) is tried once, and at most ``BUDGET`` times in all.
+
+Standard library only, Python 3.9.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from .codes import LAYERS, Code
+from .logtext import AFTER, BEFORE, Line, normalise, windows
+from .signatures import BENIGN, GPU_EVIDENCE, INFO, SIGNATURES, Signature
+
+try:  # the regex parser: re._parser from 3.11, sre_parse before
+    import re._constants as _sre_constants  # type: ignore[import-not-found,unused-ignore]
+    import re._parser as _sre_parse  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover - Python < 3.11 (inside images)
+    import sre_constants as _sre_constants  # type: ignore[no-redef,unused-ignore]
+    import sre_parse as _sre_parse  # type: ignore[no-redef,unused-ignore]
+
+__all__ = ["Found", "Scan", "scan", "classify", "keywords_of", "BUDGET", "MIN_KEYWORD"]
+
+BUDGET = 4000  # pattern runs on windows, in all: a hostile log cannot make the scan slow
+MIN_KEYWORD = 4
+_FLAGS = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class Found:
+    """A signature shown at a line (its number in the log) by that line's normalised text."""
+
+    signature: Signature
+    number: int
+    text: str
+    index: int  # in Scan.lines
+
+
+@dataclass
+class Scan:
+    lines: List[Line]
+    found: List[Found] = field(default_factory=list)  # in the log's order
+    gpu_evidence: Optional[Line] = None
+    benign: List[Line] = field(default_factory=list)
+    near: List[Tuple[Signature, int]] = field(default_factory=list)  # keyword, not the wording
+
+    def codes(self) -> List[Code]:
+        seen: Dict[Code, None] = {}
+        for f in self.found:
+            seen.setdefault(f.signature.code, None)
+        return list(seen)
+
+
+def _literal_runs(items: object) -> List[List[str]]:
+    """The literal runs of each top-level alternative of a parsed pattern (only what is sure to be
+    in every match: no optional or repeated parts)."""
+    alternatives: List[List[str]] = [[]]
+    run: List[str] = []
+
+    def close() -> None:
+        if run:
+            alternatives[-1].append("".join(run))
+            run.clear()
+
+    for op, av in items:  # type: ignore[attr-defined]
+        if op is _sre_constants.LITERAL:
+            run.append(chr(av))
+        elif op is _sre_constants.BRANCH and len(items) == 1:  # type: ignore[arg-type]
+            close()
+            return [sum(_literal_runs(branch), []) for branch in av[1]]
+        elif op is _sre_constants.SUBPATTERN:
+            close()
+            inner = _literal_runs(av[-1])
+            if len(inner) == 1:
+                alternatives[-1].extend(inner[0])
+        elif op in (_sre_constants.MAX_REPEAT, _sre_constants.MIN_REPEAT) and av[0] >= 1:
+            close()
+            inner = _literal_runs(av[2])
+            if len(inner) == 1 and inner[0]:
+                alternatives[-1].append(inner[0][0])
+        else:
+            close()
+    close()
+    return alternatives
+
+
+def keywords_of(pattern: str) -> Tuple[str, ...]:
+    """Lower-case strings one of which every match of ``pattern`` contains, found in one pass: per
+    alternative, the two halves of its longest literal run (a wrap breaks at most one of them)."""
+    found: List[str] = []
+    for runs in _literal_runs(_sre_parse.parse(pattern)):
+        best = max(runs, key=len, default="").lower()
+        if len(best) < MIN_KEYWORD:
+            raise ValueError(f"pattern {pattern!r}: no literal of {MIN_KEYWORD}+ characters")
+        half = len(best) // 2
+        if half >= 6:
+            found += [best[:half].strip() or best[:half], best[half:].strip() or best[half:]]
+        else:
+            found.append(best)
+    return tuple(dict.fromkeys(k for k in found if k))
+
+
+def _trie_pattern(words: List[str]) -> str:
+    trie: Dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: Dict[str, Any]) -> str:
+        branches = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(trie)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    patterns: List[Tuple[Signature, "re.Pattern[str]"]]
+    by_keyword: Dict[str, List[int]]
+    keywords: "re.Pattern[str]"
+    benign: "re.Pattern[str]"
+    gpu: "re.Pattern[str]"
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> _Compiled:
+    patterns: List[Tuple[Signature, "re.Pattern[str]"]] = []
+    by_keyword: Dict[str, List[int]] = {}
+    for signature in SIGNATURES:
+        for pattern in signature.patterns:
+            index = len(patterns)
+            patterns.append((signature, re.compile(pattern, _FLAGS)))
+            for keyword in keywords_of(pattern):
+                by_keyword.setdefault(keyword, []).append(index)
+    return _Compiled(
+        patterns,
+        by_keyword,
+        re.compile(_trie_pattern(sorted(by_keyword))),
+        re.compile("|".join(f"(?:{p})" for p in BENIGN), _FLAGS),
+        re.compile("|".join(f"(?:{p})" for p in GPU_EVIDENCE), _FLAGS),
+    )
+
+
+def scan(text: Union[str, List[Line]]) -> Scan:
+    """Every catalogued message of a log (its text, or its normalised lines; benign lines never
+    count), with where it is."""
+    compiled = _compiled()
+    lines = normalise(text) if isinstance(text, str) else text
+    first: Dict[str, int] = {}
+    for index, line in enumerate(lines):
+        first.setdefault(line.text, index)
+    distinct = list(first)
+    offsets: List[int] = []
+    position = 0
+    for line_text in distinct:
+        offsets.append(position)
+        position += len(line_text) + 1
+    haystack = "\n".join(distinct).lower()
+    result = Scan(lines)
+    gpu = compiled.gpu.search(haystack)
+    if gpu is not None:
+        result.gpu_evidence = lines[first[distinct[_line_at(offsets, gpu.start())]]]
+    hits: Dict[Tuple[int, int], None] = {}  # (line index, pattern index), each tried once
+    for start, keyword in _keyword_hits(compiled, haystack):
+        line_index = first[distinct[_line_at(offsets, start)]]
+        for pattern_index in compiled.by_keyword[keyword]:
+            hits.setdefault((line_index, pattern_index), None)
+    budget = [BUDGET]
+    seen: Dict[Tuple[Code, int], None] = {}
+    for line_index, pattern_index in sorted(hits):
+        signature, pattern = compiled.patterns[pattern_index]
+        at = _match_at(lines, line_index, pattern, budget)
+        if at is None:
+            if len(result.near) < 20 and all(s.code != signature.code for s, _ in result.near):
+                result.near.append((signature, line_index))
+            continue
+        if (signature.code, at) in seen:
+            continue
+        line = lines[at]
+        if compiled.benign.search(line.text):
+            result.benign.append(line)
+            continue
+        seen[(signature.code, at)] = None
+        result.found.append(Found(signature, line.number, line.text, at))
+    result.found.sort(key=lambda f: f.index)
+    return result
+
+
+def _keyword_hits(compiled: _Compiled, haystack: str) -> List[Tuple[int, str]]:
+    """(position, keyword) of every keyword in ``haystack``, overlapping ones and keywords that are
+    prefixes of others included (the trie's regex reports the longest at each position)."""
+    found: List[Tuple[int, str]] = []
+    search = compiled.keywords.search
+    position = 0
+    while True:
+        match = search(haystack, position)
+        if match is None:
+            return found
+        word = match.group()
+        found += [(match.start(), word[:end]) for end in range(MIN_KEYWORD, len(word) + 1)
+                  if word[:end] in compiled.by_keyword]  # fmt: skip
+        position = match.start() + 1
+
+
+def _line_at(offsets: List[int], position: int) -> int:
+    low, high = 0, len(offsets) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if offsets[middle] <= position:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _match_at(
+    lines: List[Line], index: int, pattern: "re.Pattern[str]", budget: List[int]
+) -> Optional[int]:
+    """The index of the line where ``pattern`` matches, alone or in the window around ``index``."""
+    if pattern.search(lines[index].text):
+        return index
+    if budget[0] <= 0:
+        return None
+    budget[0] -= 1
+    start = max(0, index - BEFORE)
+    joined_by = windows(lines, index)
+    for separator, joined in ((" ", joined_by[0]), ("", joined_by[1])):
+        match = pattern.search(joined)
+        if match is None:
+            continue
+        position = match.start()  # the line of the window where the match starts
+        for offset, line in enumerate(lines[start : index + AFTER + 1]):
+            width = len(line.text) + len(separator)
+            if position < width:
+                return start + offset
+            position -= width
+        return index
+    return None
+
+
+def classify(text: str, default: Code) -> Code:
+    """The code of the most likely cause ``text`` (an exception message, a log) shows, else
+    ``default``: a cause before a symptom, then the catalogue's layer order, then the first seen."""
+    found = [f for f in scan(text).found if f.signature.strength > INFO]
+    if not found:
+        return default
+    best = min(
+        found,
+        key=lambda f: (-f.signature.strength, _rank(f.signature.layer), f.index),
+    )
+    return best.signature.code
+
+
+def _rank(layer: str) -> int:
+    return LAYERS.index(layer) if layer in LAYERS else len(LAYERS)
