@@ -28,6 +28,7 @@ from .untrusted import printable
 __all__ = ["PLATFORMS", "LogFacts", "LogGpu", "ContainerCommand", "extract_facts"]
 
 PLATFORMS = ("linux", "windows", "macos", "wsl")  # what doctor --platform accepts
+MAX_CANDIDATES = 64  # lines a rule tries at most (each distinct line holding one of its keywords)
 
 
 @dataclass(frozen=True)
@@ -293,7 +294,33 @@ class _Rule:
 _RULES = (
     _Rule(
         "framework",
-        ("tensorflow", "tensor flow", "tf.__version__", "torch", "jax", "keras"),
+        (
+            "tensorflow version",
+            "tensor flow",
+            "tensorflow==",
+            "tensorflow-",
+            "tensorflow 1.",
+            "tensorflow 2.",
+            "tensorflow: ",
+            "tensorflow v",
+            "tf.__version__",
+            "torch==",
+            "torch version",
+            "torch: ",
+            "torch 1.",
+            "torch 2.",
+            "torch.__version__",
+            "jax==",
+            "jax version",
+            "jax: ",
+            "jax 0.",
+            "jaxlib",
+            "keras==",
+            "keras version",
+            "keras: ",
+            "keras 2.",
+            "keras 3.",
+        ),
         tuple(p for _, p in _FRAMEWORKS),
         repeat=True,
     ),  # fmt: skip
@@ -419,10 +446,17 @@ def extract_facts(text: str | list[Line]) -> LogFacts:
     line that shows each."""
     lines = normalise(text) if isinstance(text, str) else text
     facts = LogFacts()
-    lower = "\n".join(line.text for line in lines).lower()
-    starts = _starts(lines)
+    first: dict[str, int] = {}  # a repeated line states nothing new: each is read once
+    for index, line in enumerate(lines):
+        first.setdefault(line.text, index)
+    distinct = list(first.values())
+    lower = "\n".join(lines[i].text for i in distinct).lower()
+    starts = _starts([lines[i] for i in distinct])
     for rule in _RULES:
-        for index in _lines_with(lower, starts, rule.keywords):
+        for count, at in enumerate(_lines_with(lower, starts, rule.keywords)):
+            if count >= MAX_CANDIDATES:
+                break
+            index = distinct[at]
             line = lines[index]
             text = line.text
             if rule.window and index + 1 < len(lines):

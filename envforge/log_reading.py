@@ -38,7 +38,7 @@ __all__ = ["LogReading", "read_log", "MAX_EVIDENCE"]
 
 MAX_EVIDENCE = 5
 _FAILED = re.compile(
-    r"^Traceback \(most recent call last\)|^(?:[\w.]{1,80}\.)?\w{0,60}(?:Error|Exception)\b(?::|$)"
+    r"(?m)^Traceback \(most recent call last\)|^(?:[\w.]{1,80}\.)?\w{0,60}(?:Error|Exception)\b(?::|$)"
     r"|Error response from daemon|\b(?:core dumped|Segmentation fault)\b|^(?:Aborted|Killed)\b"
     r"|^[\w./-]{1,60}: (?:error|ERROR|FATAL)\b|^(?:ERROR|FATAL|Error)[: ]|exit(?:ed)? (?:with )?(?:code|status):? [1-9]"
     r"|^terminate called|\bCUDA error\b|\bOOMKilled\b"
@@ -52,7 +52,7 @@ _ERRORISH = re.compile(
     r"insufficient|mismatch|unsupported|incompatible|out of memory)\b",
     re.I,
 )
-_CPU_RUN = re.compile(
+_CPU_RUN = re.compile(  # searched in the whole log at once
     r"falling back to cpu|CUDA is not available\. Disabling|Found no NVIDIA driver on your system"
     r"|Ignore above cudart dlerror|Could not find cuda drivers on your machine|no CUDA-capable device",
     re.I,
@@ -100,14 +100,15 @@ def read_log(
     lines = normalise(text)
     scanned = scan(lines)
     facts = extract_facts(lines)
-    failed = any(_FAILED.search(line.text) for line in lines)
+    body = "\n".join(dict.fromkeys(line.text for line in lines))  # each distinct line once
+    failed = _FAILED.search(body) is not None
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
     causes, suppressed = _causes(scanned, gpu or failed)
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
     decisions = decide(facts, shown, kb=kb if releases else None, platform=platform, failed=failed)
     _apply(causes, decisions, len(lines))
-    if not gpu and not failed and (suppressed or any(_CPU_RUN.search(ln.text) for ln in lines)):
+    if not gpu and not failed and (suppressed or _CPU_RUN.search(body)):
         evidence = [_line(f) for f in suppressed][:MAX_EVIDENCE] or ["the log shows no GPU"]
         causes.setdefault(
             Code.CPU_ONLY_HOST_BENIGN, _Cause(Code.CPU_ONLY_HOST_BENIGN, INFO, len(lines), evidence)
@@ -229,8 +230,12 @@ def _unexplained(lines: list[Line], scanned: Scan, suppressed: list[Found]) -> d
     """What a log with no recognised cause shows: its last exception, its most error-like lines,
     its facts, and the closest codes with why none was chosen."""
     exception = next((ln for ln in reversed(lines) if _EXCEPTION.match(ln.text)), None)
-    errorish = [ln for ln in lines if _ERRORISH.search(ln.text)]
-    errorish = errorish[-MAX_EVIDENCE:]
+    errorish: list[Line] = []
+    for line in reversed(lines):  # the last ones: where a failure ends a log
+        if _ERRORISH.search(line.text):
+            errorish.insert(0, line)
+            if len(errorish) == MAX_EVIDENCE:
+                break
     closest: list[dict[str, str]] = []
     for found in suppressed:
         closest.append({

@@ -72,8 +72,8 @@ def decide(
     found += _platform_causes(facts, shown, platform)
     found += _libraries(facts, shown)
     tf = _version(facts.frameworks.get("tensorflow"))
-    if tf is not None and kb is not None:
-        base = kb()
+    if tf is not None and kb is not None and _needs_knowledge(facts, shown):
+        base = kb()  # loaded only when a rule that needs it has the facts it reads
         found += _gpus_too_old(facts, base, tf)
         found += _tf_cuda(facts, base, tf, shown)
     if tf is not None:
@@ -91,6 +91,14 @@ def knowledge_diagnoses(
         for d in decide(facts, {}, kb=lambda: kb, platform=platform, failed=False)
         if d.code in (Code.GPU_ARCH_TOO_OLD, Code.WINDOWS_NATIVE_TF_GE_2_11, Code.CPU_ONLY_TF_BUILD)
     ]
+
+
+def _needs_knowledge(facts: LogFacts, shown: Mapping[Code, int]) -> bool:
+    """Whether a rule that reads the knowledge base has its facts: GPUs, or CUDA libraries that
+    did not load and the CUDA the log shows."""
+    libs = {Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE}
+    cuda = facts.cuda.get("toolkit") or facts.cuda.get("wanted")
+    return bool(facts.gpus) or bool(cuda and (set(shown) & libs or "xla_gpu" in facts.lines))
 
 
 def _version(text: str | None) -> Version | None:

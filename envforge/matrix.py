@@ -29,6 +29,7 @@ from pydantic import (
 )
 
 from .errors import InvalidFileError, Location, NothingSelectedError
+from .fields import ImageReference
 from .identifiers import (
     IdentifierError,
     check_cell_id,
@@ -37,7 +38,6 @@ from .identifiers import (
     check_os_name,
 )
 from .knowledge import KnowledgeBase
-from .references import ImageReference
 from .stacks import STACKS, StackSpec, Unsupported, resolve_stack
 from .versions import parse_version
 from .yamlio import LoadedYaml, load_yaml, validate

@@ -6,15 +6,13 @@ distribution ``reference`` package), checked wherever one enters: an option, a m
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
 
 from docker_image import digest as docker_digest
 from docker_image import reference as docker_reference
-from pydantic import PlainValidator, WithJsonSchema
 
 from .identifiers import IdentifierError, check_registry_host
 
-__all__ = ["check_image_reference", "check_registry", "ImageReference", "IMAGE_ID", "TAG_MAX"]
+__all__ = ["check_image_reference", "check_registry", "IMAGE_ID", "TAG_MAX"]
 
 IMAGE_ID = re.compile(r"sha256:[0-9a-f]{64}")
 TAG_MAX = 128
@@ -81,15 +79,3 @@ def check_registry(value: str) -> str:
             f"{_shown(value)} is not a registry HOST[:PORT][/PREFIX]: {exc}"
         ) from None
     return checked
-
-
-def _image_reference_field(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"an image reference must be a string, not {type(value).__name__}")
-    return check_image_reference(value)
-
-
-# A pydantic field holding an image reference (matrix and site ``bases:``).
-ImageReference = Annotated[
-    str, PlainValidator(_image_reference_field), WithJsonSchema({"type": "string"})
-]

@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, PlainValidator, WithJsonSchema
 
 from . import paths
 from .errors import BadInputError
+from .fields import ImageReference
 from .identifiers import check_builder_name, check_one_line
-from .references import ImageReference
 from .yamlio import load_yaml, validate
 
 __all__ = ["Site", "SiteFile", "BuildKitSettings", "load_site", "find_ca_bundle"]

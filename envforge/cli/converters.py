@@ -19,7 +19,6 @@ from packaging.version import InvalidVersion, Version
 
 from .. import paths
 from ..identifiers import IdentifierError, check_node, check_partition, check_sbatch_arg
-from ..references import check_image_reference, check_registry
 
 __all__ = [
     "positive_int",
@@ -180,16 +179,22 @@ def _checked(check: Callable[[str], str], value: str) -> str:
 
 def image_reference(value: str) -> str:
     """An image as Docker names it: ``name[:tag][@sha256:…]``, or an image id ``sha256:<64 hex>``."""
+    from ..references import check_image_reference  # noqa: PLC0415 - Docker's grammar, when asked
+
     return _checked(check_image_reference, value)
 
 
 def image_name(value: str) -> str:
     """A name to tag an image with: ``name[:tag]`` (no digest: the engine computes that)."""
+    from ..references import check_image_reference  # noqa: PLC0415
+
     return _checked(lambda v: check_image_reference(v, digest_allowed=False), value)
 
 
 def registry(value: str) -> str:
     """A registry to push to: ``HOST[:PORT][/PREFIX]`` (port 1-65535, lowercase path components)."""
+    from ..references import check_registry  # noqa: PLC0415
+
     return _checked(check_registry, text(value))
 
 

@@ -15,14 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..certificate import parse_probe_output
 from ..diagnosis import diagnose_checks, diagnose_log, is_trouble, merge
 from ..errors import BadInputError
 from ..expectations import Accelerator
 from ..probe.checks import Check
 from ..probe.codes import CODES, Code
 from ..results import Diagnosis
-from ..store import new_run_id
 from ..untrusted import read_tail
 from .context import Context
 from .options import ProbeOptions
@@ -89,6 +87,7 @@ def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
 
 
 def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:
+    from ..store import new_run_id
     from .verify import VerifyRequest  # the engine side, only when asked for
     from .verify import run as verify_run
 
@@ -106,6 +105,8 @@ def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:
 
 def _probe_host(python: str, level: int, timeout: float) -> tuple[dict[str, Any] | None, str]:
     """The probe run by ``python`` (the user's interpreter, where their framework is), on this host."""
+    from ..certificate import parse_probe_output  # its schema (pydantic): only when a probe ran
+
     root = str(Path(__file__).resolve().parents[2])
     env = {
         **os.environ,

@@ -15,7 +15,7 @@ Standard library only, Python 3.9: this module runs inside images (the probe's o
 from __future__ import annotations
 
 import re
-from typing import List, NamedTuple, Tuple
+from typing import Dict, List, NamedTuple, Tuple
 
 __all__ = ["Line", "normalise", "windows", "CHUNK", "collapse", "BEFORE", "AFTER"]
 
@@ -101,19 +101,38 @@ def _pieces(line: str) -> List[str]:
 
 
 def _clean(piece: str) -> str:
-    piece = _ANSI.sub("", piece)
-    piece = _CONTROL.sub(" ", piece)
+    if "\x1b" in piece or "m" in piece and ("[" in piece or "^" in piece):
+        piece = _ANSI.sub("", piece)
+    if not piece.isprintable():
+        piece = _CONTROL.sub(" ", piece)
     piece = _strip_prefixes(piece.strip())
-    return collapse(_PATH_SEPARATOR.sub("/", piece)).strip()
+    if "\\" in piece:
+        piece = _PATH_SEPARATOR.sub("/", piece)
+    if "  " in piece or "\t" in piece or "\u00a0" in piece:
+        piece = collapse(piece)
+    return piece.strip()
+
+
+_TIMESTAMP = re.compile(
+    r"(?m)^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?:?[ \t]{0,4}"
+)
 
 
 def normalise(text: str) -> List[Line]:
     """The lines of ``text`` as patterns read them (see the module's docstring), empty ones left
     out, each with the number of the log line it came from."""
     lines: List[Line] = []
-    for number, physical in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+    # Timestamps first, over the whole text at once: what is left of most lines then repeats,
+    # and a repeated piece is cleaned once.
+    text = _TIMESTAMP.sub("", text.replace("\r\n", "\n"))
+    cleaned_before: Dict[str, str] = {}
+    for number, physical in enumerate(text.split("\n"), 1):
         for piece in _pieces(physical):
-            cleaned = _clean(piece)
+            cleaned = cleaned_before.get(piece)
+            if cleaned is None:
+                cleaned = _clean(piece)
+                if len(cleaned_before) < 100_000:
+                    cleaned_before[piece] = cleaned
             if not cleaned:
                 continue
             for start in range(0, len(cleaned), CHUNK):

@@ -9,7 +9,9 @@ One engine for logs users paste (``envforge doctor``) and for the errors the pro
    pass of a trie-shaped regex over the distinct lines finds every keyword.
 3. A pattern runs only where one of its keywords is: on the line alone, then on the window of lines
    around it (joined with a space, and joined with nothing), so a message split or wrapped over
-   lines matches too. Each (pattern, line) is tried once, and at most ``BUDGET`` times in all.
+   lines matches too. Each (pattern, line) is tried once; a keyword is followed into at most
+   ``PER_KEYWORD`` lines, a code is looked for until it has ``PER_CODE`` lines, and patterns run at
+   most ``RUNS`` times (windows ``BUDGET`` times): a hostile log cannot make the scan slow.
 
 Standard library only, Python 3.9.
 """
@@ -32,9 +34,23 @@ except ImportError:  # pragma: no cover - Python < 3.11 (inside images)
     import sre_constants as _sre_constants  # type: ignore[no-redef,unused-ignore]
     import sre_parse as _sre_parse  # type: ignore[no-redef,unused-ignore]
 
-__all__ = ["Found", "Scan", "scan", "classify", "keywords_of", "BUDGET", "MIN_KEYWORD"]
+__all__ = [
+    "Found",
+    "Scan",
+    "scan",
+    "classify",
+    "keywords_of",
+    "BUDGET",
+    "RUNS",
+    "HITS",
+    "MIN_KEYWORD",
+]
 
-BUDGET = 4000  # pattern runs on windows, in all: a hostile log cannot make the scan slow
+BUDGET = 1000  # pattern runs on windows, in all
+RUNS = 1000  # pattern runs on lines, in all (a real log needs tens)
+HITS = 20_000  # keyword occurrences followed, in all
+PER_KEYWORD = 64  # lines a keyword is followed into
+PER_CODE = 5  # lines a code needs at most (its evidence)
 MIN_KEYWORD = 4
 _FLAGS = re.IGNORECASE
 
@@ -153,7 +169,7 @@ def _compiled() -> _Compiled:
     return _Compiled(
         patterns,
         by_keyword,
-        re.compile(_trie_pattern(sorted(by_keyword))),
+        re.compile(f"(?=({_trie_pattern(sorted(by_keyword))}))"),
         re.compile("|".join(f"(?:{p})" for p in BENIGN), _FLAGS),
         re.compile("|".join(f"(?:{p})" for p in GPU_EVIDENCE), _FLAGS),
     )
@@ -184,9 +200,16 @@ def scan(text: Union[str, List[Line]]) -> Scan:
         for pattern_index in compiled.by_keyword[keyword]:
             hits.setdefault((line_index, pattern_index), None)
     budget = [BUDGET]
+    runs = RUNS
     seen: Dict[Tuple[Code, int], None] = {}
+    per_code: Dict[Code, int] = {}
     for line_index, pattern_index in sorted(hits):
         signature, pattern = compiled.patterns[pattern_index]
+        if per_code.get(signature.code, 0) >= PER_CODE:
+            continue
+        runs -= 1
+        if runs < 0:
+            break
         at = _match_at(lines, line_index, pattern, budget)
         if at is None:
             if len(result.near) < 20 and all(s.code != signature.code for s, _ in result.near):
@@ -199,6 +222,7 @@ def scan(text: Union[str, List[Line]]) -> Scan:
             result.benign.append(line)
             continue
         seen[(signature.code, at)] = None
+        per_code[signature.code] = per_code.get(signature.code, 0) + 1
         result.found.append(Found(signature, line.number, line.text, at))
     result.found.sort(key=lambda f: f.index)
     return result
@@ -208,16 +232,17 @@ def _keyword_hits(compiled: _Compiled, haystack: str) -> List[Tuple[int, str]]:
     """(position, keyword) of every keyword in ``haystack``, overlapping ones and keywords that are
     prefixes of others included (the trie's regex reports the longest at each position)."""
     found: List[Tuple[int, str]] = []
-    search = compiled.keywords.search
-    position = 0
-    while True:
-        match = search(haystack, position)
-        if match is None:
-            return found
-        word = match.group()
-        found += [(match.start(), word[:end]) for end in range(MIN_KEYWORD, len(word) + 1)
-                  if word[:end] in compiled.by_keyword]  # fmt: skip
-        position = match.start() + 1
+    counts: Dict[str, int] = {}
+    for match in compiled.keywords.finditer(haystack):  # zero-width: every position, in C
+        word = match.group(1)
+        for end in range(MIN_KEYWORD, len(word) + 1):
+            keyword = word[:end]
+            if keyword in compiled.by_keyword and counts.get(keyword, 0) < PER_KEYWORD:
+                counts[keyword] = counts.get(keyword, 0) + 1
+                found.append((match.start(), keyword))
+        if len(found) >= HITS:
+            break
+    return found
 
 
 def _line_at(offsets: List[int], position: int) -> int:
