@@ -431,6 +431,11 @@ _RULES = (
     _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in _OOM_DEVICE)),
     _Rule("torch_memory", ("total capacity",), (_TORCH_MEMORY,)),
     _Rule(
+        "pip_nvidia",
+        ("site-packages/nvidia/",),
+        (re.compile(r"site-packages/nvidia/\w{1,30}/lib"),),
+    ),
+    _Rule(
         "command",
         ("docker run", "podman run", "nerdctl run", "container run", "singularity ", "apptainer "),
         (_CONTAINER_RUN, _SINGULARITY),

@@ -47,10 +47,18 @@ _EXCEPTION = re.compile(
     r"^(?:[\w.]{1,80}\.)?\w{1,60}(?:Error|Exception|Exit|Interrupt|Fault)\b:?.{0,400}"
 )
 _ERRORISH = re.compile(
-    r"\b(?:error|exception|failed|failure|fatal|abort(?:ed)?|killed|segmentation fault|core dumped|"
-    r"cannot|can'?t|unable|not found|denied|invalid|refused|no such|could not|couldn'?t|"
-    r"insufficient|mismatch|unsupported|incompatible|out of memory)\b",
+    r"error|exception|fail|fatal|abort|killed|segmentation fault|core dumped|cannot|can'?t|"
+    r"unable|not found|denied|invalid|refused|no such|could not|couldn'?t|insufficient|mismatch|"
+    r"unsupported|incompatible|out of memory",
     re.I,
+)
+_WORD = re.compile(r"[a-z][a-z0-9_.+-]{2,40}")
+# Words too common in logs and in the codes' meanings to say which code is close.
+_COMMON = frozenset(
+    "the and for with that this not was are its from but has have can any one when than then "
+    "into out runs run set use used uses error errors failed fails fail cannot could found line "
+    "file none true false version library libraries what which where there their other another "
+    "framework process machine host does done more most only also each every".split()
 )
 _CPU_RUN = re.compile(  # searched in the whole log at once
     r"falling back to cpu|CUDA is not available\. Disabling|Found no NVIDIA driver on your system"
@@ -103,7 +111,7 @@ def read_log(
     body = "\n".join(dict.fromkeys(line.text for line in lines))  # each distinct line once
     failed = _FAILED.search(body) is not None
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
-    causes, suppressed = _causes(scanned, gpu or failed)
+    causes, suppressed = _causes(scanned, gpu or failed, failed)
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
     decisions = decide(facts, shown, kb=kb if releases else None, platform=platform, failed=failed)
@@ -126,12 +134,13 @@ def _line(found: Found) -> str:
     return f"line {found.number}: {printable(found.text, limit=400, one_line=True)}"
 
 
-def _causes(scanned: Scan, gpu: bool) -> tuple[dict[Code, _Cause], list[Found]]:
+def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause], list[Found]]:
     causes: dict[Code, _Cause] = {}
     suppressed: list[Found] = []
     superseded = {(c, f.index) for f in scanned.found for c in f.signature.supersedes}
+    loose = [f for f in scanned.found if f.signature.loose]
     for found in scanned.found:
-        if (found.signature.code, found.index) in superseded:
+        if found.signature.loose or (found.signature.code, found.index) in superseded:
             continue
         signature = found.signature
         if signature.needs_gpu and not gpu:
@@ -146,7 +155,23 @@ def _causes(scanned: Scan, gpu: bool) -> tuple[dict[Code, _Cause], list[Found]]:
             cause.explained_by |= set(signature.explained_by)
             if len(cause.evidence) < MAX_EVIDENCE and _line(found) not in cause.evidence:
                 cause.evidence.append(_line(found))
+    if failed and not any(c.strength > INFO for c in causes.values()):
+        _likely(causes, [f for f in loose if _ERRORISH.search(f.text)])
     return causes, suppressed
+
+
+def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
+    """Loose signatures on a failed run's error lines, where nothing precise spoke: the code they
+    point to most often (then the latest), as a likely cause."""
+    if not loose:
+        return
+    counts: dict[Code, list[Found]] = {}
+    for found in loose:
+        counts.setdefault(found.signature.code, []).append(found)
+    code, shown = max(counts.items(), key=lambda item: (len(item[1]), item[1][-1].index))
+    evidence = [_line(f) for f in shown[-MAX_EVIDENCE:]]
+    summary = f"likely: {CODES[code].meaning} (its words, not a wording envforge knows exactly)"
+    causes[code] = _Cause(code, SYMPTOM, shown[0].index, evidence, summary)
 
 
 def _apply(causes: dict[Code, _Cause], decisions: list[Decision], end: int) -> None:
@@ -254,12 +279,37 @@ def _unexplained(lines: list[Line], scanned: Scan, suppressed: list[Found]) -> d
             "why_not": f"line {line.number} has words of its message, not its wording: "
                        f"{printable(line.text, limit=200, one_line=True)}",
         })  # fmt: skip
+    words = {w for ln in [*errorish, *([exception] if exception else [])] for w in _words(ln.text)}
+    for code, shared in _nearest_by_words(words, {c["code"] for c in closest}):
+        if len(closest) >= 3:
+            break
+        closest.append({
+            "code": code,
+            "why_not": f"its meaning shares the words {', '.join(shared)} with the error lines, "
+                       "but no line states it in a wording envforge knows",
+        })  # fmt: skip
     return {
         "said": "no cause envforge knows decides this log",
         "last_exception": _shown(exception),
         "error_lines": [_shown(ln) for ln in errorish],
         "closest": closest[:3],
     }
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip(".-") for w in _WORD.findall(text.lower())} - _COMMON
+
+
+def _nearest_by_words(words: set[str], skip: set[str]) -> list[tuple[str, list[str]]]:
+    """Codes whose meaning shares at least two uncommon words with ``words``, most shared first."""
+    scored = []
+    for code, info in CODES.items():
+        if code.value in skip or info.layer == "benign":
+            continue
+        shared = sorted(words & _words(f"{info.meaning} {code.value.replace('_', ' ')}"))
+        if len(shared) >= 2:
+            scored.append((-len(shared), code.value, shared))
+    return [(code, shared[:4]) for _, code, shared in sorted(scored)[:3]]
 
 
 def _shown(line: Line | None) -> str | None:

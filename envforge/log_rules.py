@@ -308,6 +308,15 @@ def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
             "XLA sees a GPU (an XLA_GPU device) but TensorFlow registered none: the CUDA libraries "
             "of its build did not load (missing, or of another CUDA release)",
             tuple(facts.evidence("xla_gpu", "no_gpu"))))  # fmt: skip
+    if "pip_nvidia" in facts.lines and set(shown) & {
+        Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE,
+    }:  # fmt: skip
+        found.append(Decision(
+            Code.PIP_NVIDIA_LIBS_NOT_ON_PATH,
+            "the CUDA libraries are there, as pip's nvidia-* wheels (site-packages/nvidia/*/lib), "
+            "but the loader does not look there",
+            tuple(facts.evidence("pip_nvidia")),
+            before=(Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE)))  # fmt: skip
     wanted = _series(facts.cuda.get("wanted"))
     have_kind = next((k for k in ("toolkit", "runtime") if k in facts.cuda), None)
     have = _series(facts.cuda.get(have_kind)) if have_kind else None

@@ -222,9 +222,25 @@ def forge(out: Output, result: ForgeResult) -> None:
 
 def doctor(out: Output, result: DoctorResult) -> None:
     out.note(f"doctor: {result.source}")
-    if not result.diagnoses:
-        out.line("nothing recognisable: no catalogued cause found")
     out.diagnoses(result.diagnoses, ranked=True)
+    unexplained = result.details.get("unexplained")
+    if not unexplained:
+        return
+    out.line(f"{unexplained['said']}; what it shows:")
+    if unexplained.get("last_exception"):
+        out.line(f"  last exception: {escape(unexplained['last_exception'])}")
+    for line in unexplained.get("error_lines") or ():
+        out.line(f"  error-like: {escape(line)}")
+    facts = result.details.get("facts") or {}
+    if facts:
+        shown = ", ".join(f"{k}={v}" for k, v in facts.items() if not isinstance(v, (list, dict)))
+        out.line(f"  facts: {escape(shown)}" if shown else "  facts: see --json")
+    for near in unexplained.get("closest") or ():
+        out.line(f"  closest: {near['code']}: not chosen: {escape(near['why_not'])}")
+    if not unexplained.get("closest"):
+        out.line(
+            "  closest: none of envforge's codes shares this log's wording (envforge codes lists them)"
+        )
 
 
 def matrix_list(out: Output, expansion: Expansion) -> None:

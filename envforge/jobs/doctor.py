@@ -54,8 +54,12 @@ class DoctorResult:
 
     @property
     def passed(self) -> bool:
-        """Nothing found but, at most, that this host has no GPU."""
-        return not is_trouble(self.diagnoses)
+        """Nothing found but, at most, benign notes (no GPU on this host, TensorRT missing); and
+        not a log whose run failed in a way no code explains."""
+        unexplained_failure = bool(self.details.get("unexplained")) and bool(
+            self.details.get("run_failed")
+        )
+        return not is_trouble(self.diagnoses) and not unexplained_failure
 
     def to_dict(self) -> dict[str, Any]:
         return {

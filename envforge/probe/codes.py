@@ -99,6 +99,7 @@ class Code(str, Enum):
     PROTOBUF_VERSION_MISMATCH = "PROTOBUF_VERSION_MISMATCH"
     LIBSTDCXX_GLIBC_TOO_OLD = "LIBSTDCXX_GLIBC_TOO_OLD"
     JAX_JAXLIB_VERSION_MISMATCH = "JAX_JAXLIB_VERSION_MISMATCH"
+    JAX_PLATFORMS_NAME_MISMATCH = "JAX_PLATFORMS_NAME_MISMATCH"
     # F. Keras / model code
     PERF_EAGER_OR_PREDICT_LOOP = "PERF_EAGER_OR_PREDICT_LOOP"
     PERF_LAUNCH_OVERHEAD_SMALL_MODEL = "PERF_LAUNCH_OVERHEAD_SMALL_MODEL"
@@ -110,6 +111,7 @@ class Code(str, Enum):
     MIXED_PRECISION_ON_OLD_GPU = "MIXED_PRECISION_ON_OLD_GPU"
     PERF_NO_XLA = "PERF_NO_XLA"
     CUDA_USED_AFTER_FORK = "CUDA_USED_AFTER_FORK"
+    FRAMEWORK_DEFAULT_DEVICE_CPU = "FRAMEWORK_DEFAULT_DEVICE_CPU"
     # G. data pipeline
     PERF_INPUT_BOUND = "PERF_INPUT_BOUND"
     PERF_PY_FUNCTION_GIL = "PERF_PY_FUNCTION_GIL"
@@ -128,6 +130,8 @@ class Code(str, Enum):
     METAL_SLOW_OR_MISMATCH = "METAL_SLOW_OR_MISMATCH"
     METAL_PLUGIN_LOAD_FAILED = "METAL_PLUGIN_LOAD_FAILED"
     PLAIDML_NO_DEVICE = "PLAIDML_NO_DEVICE"
+    MPS_OP_NOT_IMPLEMENTED = "MPS_OP_NOT_IMPLEMENTED"
+    MPS_FLOAT64_UNSUPPORTED = "MPS_FLOAT64_UNSUPPORTED"
     # Z. benign
     HEALTHY_BENIGN_NOISE = "HEALTHY_BENIGN_NOISE"
     CPU_ONLY_HOST_BENIGN = "CPU_ONLY_HOST_BENIGN"
@@ -248,8 +252,12 @@ NUMPY_ABI_MISMATCH | python-env | E | a compiled extension was built against ano
 PROTOBUF_VERSION_MISMATCH | python-env | E | the protobuf runtime does not match the protoc that generated the framework's _pb2 modules ("Descriptors cannot be created directly", "cannot import name 'builder'") | install the protobuf range the framework pins (pip install "protobuf==3.20.*" for TensorFlow <= 2.9 era code, or a newer protobuf for newer code), or upgrade the framework
 LIBSTDCXX_GLIBC_TOO_OLD | python-env | E | the libstdc++ or glibc the loader finds is older than the one a compiled extension was built against ("GLIBCXX_3.4.NN not found"): a stale libstdc++ in a conda env, or a wheel built for a newer OS | give the environment a newer libstdc++ (conda install -c conda-forge libstdcxx-ng, or the OS package), bypass the stale copy, or install a build made for this OS
 JAX_JAXLIB_VERSION_MISMATCH | python-env | E | jax, jaxlib and the GPU plugin installed are not releases that belong together (jaxlib older than the minimum, a PJRT plugin for another jaxlib) | install matching releases in one command: pip install -U "jax[cuda12]" (or pin jax, jaxlib and jax-cuda12-plugin to one version); remove stale plugin packages
+JAX_PLATFORMS_NAME_MISMATCH | python-env | E3 | JAX_PLATFORMS (or jax_platforms) names a platform this jaxlib does not provide (gpu or rocm on a CUDA install): the backend does not start though the GPU works | name the installed platform (JAX_PLATFORMS=cuda for NVIDIA, rocm for AMD), or unset JAX_PLATFORMS and let JAX choose
+FRAMEWORK_DEFAULT_DEVICE_CPU | model-code | F | the GPU stack works, but the model or session was made on the CPU: the library's default device is the CPU | pass the GPU device explicitly (ctranslate2 / faster-whisper device="cuda", model.to("cuda"))
 HOST_OOM | memory | H | the process ran out of host RAM, not GPU memory (a CPU allocator failure, MemoryError, std::bad_alloc, the OOM killer: Killed, exit 137, OOMKilled) | hold less in host RAM (smaller batches, stream the data, fewer workers), add RAM or swap, or raise the container's or job's memory limit
 ROCM_HOST_KFD_MISSING | host-driver | B10 | a ROCm container asks for /dev/kfd and /dev/dri but the host has none: no amdgpu kernel driver, or the engine runs in a VM without the GPU (Docker Desktop) | run on a Linux host with the amdgpu driver loaded (ls -l /dev/kfd /dev/dri on the host); Docker Desktop cannot pass ROCm GPUs through
+MPS_OP_NOT_IMPLEMENTED | non-cuda-backends | I3 | an operator has no kernel for Apple's MPS device in this PyTorch release | set PYTORCH_ENABLE_MPS_FALLBACK=1 to run it on the CPU, or upgrade torch (newer releases implement more operators)
+MPS_FLOAT64_UNSUPPORTED | non-cuda-backends | I3 | float64 tensors on Apple's MPS device: the MPS framework has no float64 | convert to float32 before moving to "mps" (tensor.float(), dtype=torch.float32), or keep that part on the CPU
 HEALTHY_BENIGN_NOISE | benign | Z | lines printed on working setups too; never a cause | nothing to do
 CPU_ONLY_HOST_BENIGN | benign | Z | this host has no GPU: GPU levels cannot be reached here, nothing is wrong with the image | run on a node with an NVIDIA GPU (and the driver and container toolkit)
 FRAMEWORK_IMPORT_FAILED | python-env |  | the framework the cell expects fails to import | install the framework the cell expects; the probe log has the traceback

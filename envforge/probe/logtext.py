@@ -14,6 +14,7 @@ Standard library only, Python 3.9: this module runs inside images (the probe's o
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Dict, List, NamedTuple, Tuple
 
@@ -94,10 +95,25 @@ def _pieces(line: str) -> List[str]:
     pieces: List[str] = []
     for segment in segments or [""]:
         if segment.count("\\n") >= 2:
-            pieces += _ESCAPED_NEWLINE.split(segment)
+            pieces += _unescaped(segment)
         else:
             pieces.append(segment)
     return pieces
+
+
+def _unescaped(segment: str) -> List[str]:
+    """A line a log shipper wrote as a JSON string (``...\\n...\\"...``): its own lines, decoded."""
+    body = segment.strip()
+    start, end = body.find('"') + 1, body.rfind('"')
+    for candidate in (body, body[start:end] if 0 < start < end else None):
+        if candidate is None:
+            continue
+        try:
+            decoded = json.loads(f'"{candidate}"')
+        except ValueError:
+            continue
+        return decoded.split("\n")
+    return _ESCAPED_NEWLINE.split(segment)
 
 
 def _clean(piece: str) -> str:
@@ -126,7 +142,7 @@ def normalise(text: str) -> List[Line]:
     # and a repeated piece is cleaned once.
     text = _TIMESTAMP.sub("", text.replace("\r\n", "\n"))
     cleaned_before: Dict[str, str] = {}
-    for number, physical in enumerate(text.split("\n"), 1):
+    for number, physical in _unwrapped(text.split("\n")):
         for piece in _pieces(physical):
             cleaned = cleaned_before.get(piece)
             if cleaned is None:
@@ -140,7 +156,39 @@ def normalise(text: str) -> List[Line]:
     return lines
 
 
-BEFORE, AFTER = 1, 2  # a window: the line before a line and the two after it
+WRAP_MIN = 40  # a terminal or a mailer wraps at a width at least this
+_NOT_WRAPPED = ("|", "+", "=", "-", "#", "*")  # table rules and banners repeat their width
+
+
+def _unwrapped(physical: List[str]) -> List[Tuple[int, str]]:
+    """The log's lines (numbered from 1) with hard-wrapped runs joined back: two or more lines of
+    the same width (at least ``WRAP_MIN``), one of them cut inside a word, and the shorter line
+    that ends the run are one line, as printed before a terminal or a forum cut it. Lines that
+    repeat a format (the same first characters) or draw a table are never joined."""
+    joined: List[Tuple[int, str]] = []
+    index, total = 0, len(physical)
+    while index < total:
+        line = physical[index]
+        width, end = len(line), index + 1
+        if width >= WRAP_MIN and not line.lstrip().startswith(_NOT_WRAPPED):
+            while end < total and len(physical[end]) == width and physical[end][:6] != line[:6]:
+                end += 1
+            cut = any(
+                physical[i][-1:].isalnum() and physical[i + 1][:1].isalnum()
+                for i in range(index, end - 1 if end < total else end - 1)
+            )
+            if end - index >= 2 and cut:
+                tail = end < total and 0 < len(physical[end]) < width
+                last = end + 1 if tail else end
+                joined.append((index + 1, "".join(physical[index:last])))
+                index = last
+                continue
+        joined.append((index + 1, line))
+        index += 1
+    return joined
+
+
+BEFORE, AFTER = 1, 3  # a window: the line before a line and the three after it
 
 
 def windows(lines: List[Line], index: int) -> Tuple[str, str]:

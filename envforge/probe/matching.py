@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .codes import LAYERS, Code
 from .logtext import AFTER, BEFORE, Line, normalise, windows
-from .signatures import BENIGN, GPU_EVIDENCE, INFO, SIGNATURES, Signature
+from .signatures import BENIGN, GPU_EVIDENCE, INFO, LOOSE, SIGNATURES, Signature
 
 try:  # the regex parser: re._parser from 3.11, sre_parse before
     import re._constants as _sre_constants  # type: ignore[import-not-found,unused-ignore]
@@ -80,15 +80,20 @@ class Scan:
         return list(seen)
 
 
-def _literal_runs(items: object) -> List[List[str]]:
-    """The literal runs of each top-level alternative of a parsed pattern (only what is sure to be
-    in every match: no optional or repeated parts)."""
-    alternatives: List[List[str]] = [[]]
+# A keyword candidate: strings one of which every match contains (a literal run: one string; a
+# group of alternatives each with a literal run: one string per alternative).
+Candidate = Tuple[str, ...]
+
+
+def _candidates(items: object) -> List[List[Candidate]]:
+    """Per top-level alternative of a parsed pattern, the keyword candidates sure to be in every
+    match: its literal runs, and its groups of alternatives that each hold a literal run."""
+    alternatives: List[List[Candidate]] = [[]]
     run: List[str] = []
 
     def close() -> None:
         if run:
-            alternatives[-1].append("".join(run))
+            alternatives[-1].append(("".join(run),))
             run.clear()
 
     for op, av in items:  # type: ignore[attr-defined]
@@ -96,15 +101,22 @@ def _literal_runs(items: object) -> List[List[str]]:
             run.append(chr(av))
         elif op is _sre_constants.BRANCH and len(items) == 1:  # type: ignore[arg-type]
             close()
-            return [sum(_literal_runs(branch), []) for branch in av[1]]
+            return [sum(_candidates(branch), []) for branch in av[1]]
+        elif op is _sre_constants.BRANCH:  # a group of alternatives the parser inlined
+            close()
+            inner = [sum(_candidates(branch), []) for branch in av[1]]
+            if all(inner):
+                alternatives[-1].append(tuple(_best(branch)[0] for branch in inner))
         elif op is _sre_constants.SUBPATTERN:
             close()
-            inner = _literal_runs(av[-1])
+            inner = _candidates(av[-1])
             if len(inner) == 1:
                 alternatives[-1].extend(inner[0])
+            elif all(inner):  # every alternative holds something: any of their best
+                alternatives[-1].append(tuple(_best(branch)[0] for branch in inner))
         elif op in (_sre_constants.MAX_REPEAT, _sre_constants.MIN_REPEAT) and av[0] >= 1:
             close()
-            inner = _literal_runs(av[2])
+            inner = _candidates(av[2])
             if len(inner) == 1 and inner[0]:
                 alternatives[-1].append(inner[0][0])
         else:
@@ -113,20 +125,33 @@ def _literal_runs(items: object) -> List[List[str]]:
     return alternatives
 
 
+def _best(candidates: List[Candidate]) -> Candidate:
+    """The candidate whose shortest string is longest (the most selective to search for)."""
+    return max(candidates, key=lambda c: (min(len(x.strip()) for x in c), -len(c)))
+
+
 def keywords_of(pattern: str) -> Tuple[str, ...]:
     """Lower-case strings one of which every match of ``pattern`` contains, found in one pass: per
-    alternative, the two halves of its longest literal run (a wrap breaks at most one of them)."""
+    alternative, its most selective candidate (a long literal as its two halves: a wrap breaks at
+    most one of them) and its second one (every match holds every candidate)."""
     found: List[str] = []
-    for runs in _literal_runs(_sre_parse.parse(pattern)):
-        best = max(runs, key=len, default="").lower()
-        if len(best) < MIN_KEYWORD:
+    for candidates in _candidates(_sre_parse.parse(pattern)):
+        usable = [
+            tuple(x.strip().lower() for x in c)
+            for c in candidates
+            if min(len(x.strip()) for x in c) >= MIN_KEYWORD
+        ]
+        if not usable:
             raise ValueError(f"pattern {pattern!r}: no literal of {MIN_KEYWORD}+ characters")
-        half = len(best) // 2
-        if half >= 6:
-            found += [best[:half].strip() or best[:half], best[half:].strip() or best[half:]]
+        ranked = sorted(set(usable), key=lambda c: (-min(len(x) for x in c), c))
+        best = ranked[0]
+        if len(best) == 1 and len(best[0]) // 2 >= 6:
+            half = len(best[0]) // 2
+            found += [best[0][:half].strip(), best[0][half:].strip()]
         else:
-            found.append(best)
-    return tuple(dict.fromkeys(k for k in found if k))
+            found += best
+        found += ranked[1] if len(ranked) > 1 else ()
+    return tuple(dict.fromkeys(k for k in found if len(k) >= MIN_KEYWORD))
 
 
 def _trie_pattern(words: List[str]) -> str:
@@ -160,7 +185,7 @@ class _Compiled:
 def _compiled() -> _Compiled:
     patterns: List[Tuple[Signature, "re.Pattern[str]"]] = []
     by_keyword: Dict[str, List[int]] = {}
-    for signature in SIGNATURES:
+    for signature in (*SIGNATURES, *LOOSE):
         for pattern in signature.patterns:
             index = len(patterns)
             patterns.append((signature, re.compile(pattern, _FLAGS)))
@@ -284,7 +309,7 @@ def _match_at(
 def classify(text: str, default: Code) -> Code:
     """The code of the most likely cause ``text`` (an exception message, a log) shows, else
     ``default``: a cause before a symptom, then the catalogue's layer order, then the first seen."""
-    found = [f for f in scan(text).found if f.signature.strength > INFO]
+    found = [f for f in scan(text).found if f.signature.strength > INFO and not f.signature.loose]
     if not found:
         return default
     best = min(

@@ -12,6 +12,9 @@ version mismatch), ``SYMPTOM`` when several causes print it (no device detected,
 not be made): a symptom ranks after any cause the log also shows, and ``explained_by`` names the
 causes that explain it. ``BENIGN`` lines (section Z, and codes of the benign layer) are never a
 failure. ``needs_gpu``: benign on a machine without an NVIDIA GPU, a cause only where there is one.
+``LOOSE`` signatures are words that go together in a failure's messages, not a printer's wording
+(``cudnn`` near ``version`` near ``mismatch``): they speak only in a log whose run failed, on its
+error-like lines, when no precise signature named a cause, and then as a likely cause.
 ``implies``: further codes the same line shows; ``supersedes``: codes a line that matches this
 signature shows less precisely (a library whose dependency is missing is not itself missing).
 Standard library only.
@@ -32,6 +35,7 @@ __all__ = [
     "CAUSE",
     "SYMPTOM",
     "INFO",
+    "LOOSE",
 ]
 
 # The classifier order of the failure catalogue: cheapest and most decisive layers first.
@@ -51,6 +55,7 @@ class Signature:
     explained_by: tuple[Code, ...] = ()
     implies: tuple[Code, ...] = ()
     supersedes: tuple[Code, ...] = ()  # on the same line, these read it less precisely
+    loose: bool = False  # a co-occurrence of words, not a wording: see LOOSE
 
     @property
     def layer(self) -> str:
@@ -229,6 +234,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.ROCM_DEVICE_PERMISSIONS,
+        r"/dev/kfd:? permission denied",
+        r"add (?:you|your) user(?: account)? to the render group",
         r"hipErrorNoDevice",
         r"no ROCm-capable device is detected",
         r"Unable to open /dev/kfd read-write: Permission denied",
@@ -280,6 +287,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"Could not locate zlibwapi\.dll",
         r"Could not load dynamic library '(lib[\w.]{1,80})'; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
         r"Could not load library (lib[\w.]{1,80})\. Error: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
         r"lib(?:cu\w{1,20}|nv\w{1,20})\.so[\d.]{0,10}: undefined symbol: \w{1,120}, version lib\w{1,40}\.so",
@@ -293,6 +301,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_LIBS_NOT_FOUND,
+        r"Library (?:lib)?(?:cublas|cublasLt|cudnn|cufft|cusparse|curand|nvrtc|cudart)\w{0,20}(?:\.so[\d.]{0,8}|\.dll) is not found or cannot be loaded",
+        r"lib(?:nvrtc|cudnn|cublas|cufft|cusparse|curand|cudart)\S{0,30} not found in the system path",
         r"Unable to load (?:cuSPARSE|cuBLAS|cuFFT|cuDNN|cuSOLVER|CUDA|cuPTI|NCCL)\. Is it installed\?",
         r"Cannot load lib(?:nvcuvid|nvidia-encode|cuda)\.so",
         r"Could not load dynamic library '(?:libcudnn|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|libnvrtc)",
@@ -353,11 +363,26 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.XLA_PTXAS_TOO_OLD,
+        r"ptxas does not support CC \d{1,2}\.\d",
+        r"ptxas too old",
         r"Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
         r"ptxas fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
         r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}",
         r"ptxas .{0,120}known to miscompile XLA code",
         r"ptxas version .{0,60}(?:is older than|is known to)",
+    ),
+    S(
+        C.MPS_OP_NOT_IMPLEMENTED,
+        r"is not current(?:ly)? implemented for the MPS device",
+    ),
+    S(
+        C.MPS_FLOAT64_UNSUPPORTED,
+        r"MPS framework doesn'?t support float64",
+        r"Cannot convert a MPS Tensor to float64",
+    ),
+    S(
+        C.PERF_CPU_FALLBACK_OPS,
+        r"is not currently supported on the MPS backend and will fall back to run on the CPU",
     ),
     S(
         C.CPU_ONLY_HOST_BENIGN,
@@ -435,9 +460,11 @@ SIGNATURES: tuple[Signature, ...] = (
         r"TF_REMOVAL_WARNING",
         r"Building wheel for tensorflow-gpu \(setup\.py\).{0,40}error",
         r"No matching distribution found for tensorflow-gpu",
+        r"satisfies the requirement tensorflow-gpu",
     ),
     S(
         C.CPU_NO_AVX,
+        r"built using AVX instructions, which your CPU",
         r"(?<!an )Illegal instruction(?! was encountered)",
         r"illegal hardware instruction",
         r"compiled to use AVX\d{0,3}(?:_\w{1,10})? instructions, but these aren'?t available on your machine",
@@ -456,14 +483,21 @@ SIGNATURES: tuple[Signature, ...] = (
         C.WINDOWS_RUNTIME_DLL_MISSING,
         r"DLL load failed(?: while importing \w{1,60})?: The specified module could not be found",
         r"\[WinError 126\] The specified module could not be found",
+        r"DLL load failed while importing \w{1,60}",
+        r"DLL initialization routine failed",
         strength=SYMPTOM,
         explained_by=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE, C.CPU_NO_AVX),
+    ),
+    S(
+        C.MACOS_X86_BUILD_ON_APPLE_SILICON,
+        r"running an x86 Python installation on ARM hardware",
+        supersedes=(C.CPU_NO_AVX,),
     ),
     # E. Python environment
     S(
         C.PYTHON_UNSUPPORTED,
-        r"Could not find a version that satisfies the requirement (?:tensorflow|tf-nightly|jax|jaxlib|torch|keras|tensorflow-\w{1,20})\b",
-        r"No matching distribution found for (?:tensorflow|tf-nightly|jax|jaxlib|torch|keras)\b",
+        r"Could not find a version that satisfies the requirement (?:tensorflow(?!-gpu)|tf-nightly|jax|jaxlib|torch|keras|tensorflow-(?!gpu)\w{1,20})\b",
+        r"No matching distribution found for (?:tensorflow(?!-gpu)|tf-nightly|jax|jaxlib|torch|keras)\b",
         r"(?:JAX|TensorFlow|PyTorch|jaxlib) requires Python [\d.]{1,8} or (?:newer|later)",
         r"requires a different Python: [\d.]{1,12} not in",
         r"is not a supported wheel on this platform",
@@ -500,6 +534,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.NUMPY_ABI_MISMATCH,
+        r"numpy\.\w{1,20} size changed, may indicate binary incompatibility",
         r"Numpy is not available",
         r"compiled using NumPy 1\.x cannot be run in ?NumPy 2",
         r"_ARRAY_API not found",
@@ -571,6 +606,7 @@ SIGNATURES: tuple[Signature, ...] = (
     # H. memory
     S(
         C.GPU_OOM,
+        r"CUDA failed with error:? out of memory",
         r"CUDA error: out of memory",
         r"CUBLAS_STATUS_ALLOC_FAILED",
         r"OOM when allocating tensor",
@@ -594,6 +630,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.MEMORY_CONFIG_ORDER_ERROR,
+        r"(?:Physical|Virtual|Visible) devices cannot be modified after being initialized",
         r"Physical devices cannot be modified after being initialized",
         r"Virtual devices cannot be modified after being initialized",
         r"Memory growth cannot differ between GPU devices",
@@ -615,7 +652,12 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.HOST_OOM,
+        r"exit(?:ed)? with code:? 137\b",
+        r"^Killed\s",
         r"^MemoryError\b",
+        r"KernelRestarter: restarting kernel",
+        r"The kernel appears to have died",
+        r"session crashed after using all available RAM",
         r"Exit Code: ?137\b",
         r"exit code:? 137\b",
         r"Allocation of \d{1,20} exceeds 10% of free system memory",
@@ -626,6 +668,7 @@ SIGNATURES: tuple[Signature, ...] = (
     # I. non-CUDA backends
     S(
         C.ROCM_GPU_ISA_UNSUPPORTED,
+        r"(?:ROCm|hip) error: invalid device function",
         r"hipErrorInvalidDeviceFunction",
         r"HSA_STATUS_ERROR_INVALID_ISA",
         r"hipErrorNoBinaryForGpu",
@@ -636,7 +679,8 @@ SIGNATURES: tuple[Signature, ...] = (
         r"rocBLAS error: Cannot read .{0,200}TensileLibrary",
         r"Cannot find CO in the bundle",
         r"No paths matched .{0,160}gfx\d{3,4}",
-        r"gfx\d{3,4}[a-f]? (?:is )?not (?:supported|in the list)",
+        r"gfx\d{3,4}[a-f]? (?:is )?not supported",
+        r"gfx\d{3,4}[a-f]? is not in the list",
     ),
     S(C.ROCM_MEMORY_ACCESS_FAULT, r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason:"),
     S(
@@ -661,6 +705,67 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Default Config Devices: ?No devices",
     ),
 )
+
+
+def L(code: Code, *patterns: str) -> Signature:  # noqa: N802 - a row of the loose table
+    return Signature(code, patterns, strength=SYMPTOM, loose=True)
+
+
+_LIB = r"(?:libcu\w{1,20}|libnv\w{1,20}|cu\w{2,12}64_\d{1,3}|cudnn\w{0,20}|cublas\w{0,10})"
+LOOSE: tuple[Signature, ...] = (
+    L(C.GPU_OOM,
+      r"out of (?:gpu |device |cuda |video )?memory",
+      r"out-of-memory",
+      r"Resource ?Exhausted",
+      r"(?:cuda|gpu|device|vram) memory.{0,40}(?:exhausted|full|insufficient|not enough)"),
+    L(C.HOST_OOM,
+      r"(?:cannot|can'?t|failed to|unable to) allocate .{0,60}(?:RAM|host memory|system memory|CPU memory)",
+      r"\bMemoryError\b"),
+    L(C.CUDA_LIBS_NOT_FOUND,
+      _LIB + r"(?:\.so[\d.]{0,10}|\.dll)?.{0,80}(?:not found|cannot open|could not be (?:found|loaded)|no such file|failed to load|missing)",
+      r"(?:not found|cannot open|could not load|couldn'?t load|failed to load|unable to load|missing).{0,80}" + _LIB),
+    L(C.CUDNN_VERSION_MISMATCH,
+      r"cudnn.{0,60}version.{0,80}(?:mismatch|incompatib|expected|requires?|newer|older|compiled|built)",
+      r"(?:mismatch|incompatib).{0,60}cudnn"),
+    L(C.CUDNN_INIT_FAILED, r"CUDNN_STATUS_\w{1,30}", r"cuDNN error"),
+    L(C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+      r"driver.{0,60}(?:too old|insufficient|older than|outdated|needs? (?:an? )?update|not (?:new|recent) enough)"),
+    L(C.DRIVER_NOT_AVAILABLE,
+      r"(?:nvidia|gpu|cuda) driver.{0,40}(?:not (?:loaded|found|installed|running|detected)|not available|failed to (?:load|initiali[sz]e))",
+      r"(?:no|cannot find|could not find|can'?t find) (?:an? )?(?:nvidia|cuda)(?: gpu)? driver"),
+    L(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+      r"nvidia-container-(?:cli|runtime|toolkit).{0,120}(?:error|failed|not found)",
+      r"OCI runtime create failed.{0,200}nvidia"),
+    L(C.WHEEL_LACKS_ARCH_KERNELS,
+      r"(?:no|missing) kernel image",
+      r"sm_\d{2,3}\w?.{0,60}(?:not compatible|not supported|unsupported)",
+      r"compute capability.{0,60}(?:not supported|unsupported|not compatible)"),
+    L(C.GPU_ARCH_TOO_OLD, r"(?:GPU|compute capability|architecture).{0,60}too old"),
+    L(C.ROCM_GPU_ISA_UNSUPPORTED,
+      r"gfx\d{3,4}\w?.{0,80}(?:not supported|unsupported|no code object|not found|invalid|no binary)",
+      r"(?:hip|rocm)\w{0,10} error.{0,40}(?:invalid device|no binary|no kernel)"),
+    L(C.ROCM_DEVICE_PERMISSIONS, r"/dev/(?:kfd|dri).{0,60}(?:permission|denied)"),
+    L(C.PYTHON_UNSUPPORTED,
+      r"(?:requires|supports only) python ?(?:>=? ?)?[\d.]{1,8}",
+      r"python [\d.]{1,8} is not supported"),
+    L(C.KERAS3_WHERE_TF_KERAS_EXPECTED, r"\bkeras 3\b", r"keras\.src\.", r"\btf[_-]keras\b"),
+    L(C.NUMPY_ABI_MISMATCH, r"numpy.{0,40}(?:ABI|API version|compiled against|incompatib|numpy 2)"),
+    L(C.PROTOBUF_VERSION_MISMATCH,
+      r"protobuf.{0,60}(?:version|incompatib|upgrade|downgrade)",
+      r"_pb2\.py"),
+    L(C.XLA_TOOLCHAIN_MISSING, r"ptxas.{0,60}(?:not found|failed|error|missing)", r"libdevice"),
+    L(C.JAX_JAXLIB_VERSION_MISMATCH, r"jaxlib.{0,60}(?:incompatib|mismatch|requires)"),
+    L(C.NCCL_SYSTEM_ERROR_SHM, r"NCCL.{0,60}(?:system error|/dev/shm|shared memory)"),
+    L(C.CPU_NO_AVX, r"\bAVX2?\b.{0,60}(?:not supported|not available|instructions)", r"\bSIGILL\b"),
+    L(C.WINDOWS_RUNTIME_DLL_MISSING, r"\.dll.{0,60}(?:not found|missing|could not be found)"),
+    L(C.MPS_OP_NOT_IMPLEMENTED, r"\bMPS\b.{0,80}(?:not (?:supported|implemented)|unsupported)"),
+    L(C.DIRECTML_NO_ADAPTER_OR_VERSION, r"directml.{0,60}(?:error|fail|not found|no adapter)"),
+    L(C.METAL_PLUGIN_LOAD_FAILED, r"metal.{0,60}(?:plugin|symbol).{0,60}(?:not found|fail|error)"),
+    L(C.PLAIDML_NO_DEVICE, r"plaidml.{0,60}(?:no device|device.{0,20}not found)"),
+    L(C.MIXED_FRAMEWORK_CUDA_CONFLICT,
+      r"(?:torch|pytorch).{0,80}(?:tensorflow|jax).{0,80}(?:conflict|same process|both)"),
+)  # fmt: skip
+
 
 # Section Z: printed on working setups too; never a cause (a line matching one is no evidence).
 BENIGN: tuple[str, ...] = (

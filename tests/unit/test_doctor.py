@@ -280,6 +280,22 @@ LINES = [
     ),
     ("zsh: illegal hardware instruction  python", "CPU_NO_AVX"),
     (
+        "NotImplementedError: The operator 'aten::grid_sampler_2d_backward' is not currently "
+        "implemented for the MPS device.",
+        "MPS_OP_NOT_IMPLEMENTED",
+    ),
+    (
+        "TypeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't "
+        "support float64. Please use float32 instead.",
+        "MPS_FLOAT64_UNSUPPORTED",
+    ),
+    (
+        "RuntimeError: This version of jaxlib was built using AVX instructions, which your CPU and/or "
+        "operating system do not support. This error is frequently encountered on macOS when "
+        "running an x86 Python installation on ARM hardware.",
+        "MACOS_X86_BUILD_ON_APPLE_SILICON",
+    ),
+    (
         'exec: "nvidia-smi": executable file not found in $PATH: unknown.',
         "CONTAINER_TOOLKIT_NOT_CONFIGURED",
     ),

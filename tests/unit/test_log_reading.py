@@ -1,0 +1,124 @@
+"""Reading a log as people post it: the same failure found whatever printed or pasted it, never a
+blank answer, and the probe's own verdicts from the same engine."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from envforge.log_reading import read_log
+from envforge.probe.codes import Code
+from envforge.probe.matching import classify
+
+from .cli.conftest import CliRun, envforge  # noqa: F401 - the fixture
+from .test_doctor import LINES
+
+# What printers and pastes add around a message; each a function of the message.
+WRAPPERS: dict[str, Callable[[str], str]] = {
+    "timestamp": lambda m: f"2025-03-01 12:00:01.123456: E tensorflow/core/x.cc:42] {m}",
+    "absl": lambda m: f"E0301 12:00:01.123456   12345 cuda_driver.cc:152] {m}",
+    "compose": lambda m: f"trainer-1  | {m}",
+    "compose-v1": lambda m: f"trainer_1     | {m}",
+    "kubectl": lambda m: f"[pod/train-7f9c/main] {m}",
+    "mpi": lambda m: f"[1,0]<stderr>:{m}",
+    "ansi": lambda m: f"\x1b[1;31m{m}\x1b[0m",
+    "ansi-pasted": lambda m: f"[31m{m}[0m",
+    "crlf": lambda m: f"{m}\r\n",
+    "progress": lambda m: f"epoch 1: 10%\repoch 1: 50%\r{m}",
+    "json-shipper": lambda m: json.dumps({"log": f"starting\n{m}\ndone\n"})[9:-2],
+    "python-logging": lambda m: f"ERROR:root:{m}",
+    "repl": lambda m: f">>> {m}",
+    "notebook": lambda m: f"Out[7]: {m}",
+    "syslog": lambda m: f"Mar  1 12:00:01 node17 python[4242]: {m}",
+    "dmesg": lambda m: f"[ 1234.567890] {m}",
+    "double-spaced": lambda m: m.replace(" ", "  "),
+}
+
+
+def _hard_wrapped(message: str, width: int) -> str:
+    return "\n".join(message[i : i + width] for i in range(0, len(message), width))
+
+
+def _found(text: str, code: str) -> bool:
+    return code in [d.code for d in read_log(text, gpu_present=True).diagnoses]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    line=st.sampled_from([(m, c) for m, c in LINES if len(m) > 30]),
+    wrapper=st.sampled_from(sorted(WRAPPERS)),
+)
+def test_a_message_is_found_whatever_printed_or_pasted_it(
+    line: tuple[str, str], wrapper: str
+) -> None:
+    message, code = line
+    assert _found(WRAPPERS[wrapper](message), code), (wrapper, message)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    line=st.sampled_from([(m, c) for m, c in LINES if len(m) > 60]),
+    width=st.integers(min_value=40, max_value=120),
+)
+def test_a_message_hard_wrapped_at_any_width_is_found(line: tuple[str, str], width: int) -> None:
+    message, code = line
+    assert _found(_hard_wrapped(message, width), code), (width, message)
+
+
+def test_a_message_split_over_lines_at_a_word_is_found() -> None:
+    log = "Execution of replica 0 failed: Resource exhausted: Out \nof memory while trying to allocate 5520758552 bytes."
+    assert [d.code for d in read_log(log).diagnoses] == ["GPU_OOM"]
+
+
+def test_a_failure_no_code_explains_is_never_a_blank_answer() -> None:
+    log = (
+        "Epoch 1/3\n"
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 12, in <module>\n'
+        "RuntimeError: CUDA error: device-side assert triggered\n"
+    )
+    reading = read_log(log)
+    assert reading.failed and not reading.diagnoses
+    shown = reading.unexplained
+    assert shown["last_exception"] == "line 4: RuntimeError: CUDA error: device-side assert triggered"
+    assert shown["error_lines"] and shown["closest"]
+    assert all(c["code"] in Code.__members__ and c["why_not"] for c in shown["closest"])
+
+
+def test_doctor_says_what_it_found_when_nothing_decides(envforge: Callable[..., CliRun]) -> None:
+    log = "Traceback (most recent call last):\nValueError: the frobnicator refused\n"
+    human = envforge("doctor", "--log", "-", stdin=log)
+    assert human.code == 1 and "no cause envforge knows decides this log" in human.stdout
+    assert "last exception: line 2: ValueError: the frobnicator refused" in human.stdout
+    data = envforge("doctor", "--log", "-", "--json", stdin=log).data
+    assert data["unexplained"]["last_exception"].endswith("ValueError: the frobnicator refused")
+
+
+def test_a_healthy_run_full_of_noise_passes(envforge: Callable[..., CliRun]) -> None:
+    log = (
+        "I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized "
+        "to use available CPU instructions in performance-critical operations.\n"
+        "W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT\n"
+        "Epoch 1/2\n1875/1875 [==============================] - 3s 1ms/step - loss: 0.29\n"
+    )
+    result = envforge("doctor", "--log", "-", "--json", stdin=log)
+    assert result.code == 0
+    assert [d["layer"] for d in result.data["diagnoses"]] == ["benign"]
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        ("CUDA out of memory. Tried to allocate 20.00 MiB", Code.GPU_OOM),
+        ("Resource exhausted: Out\nof memory while trying to allocate 100 bytes", Code.GPU_OOM),
+        ("INTERNAL: libdevice not found at ./libdevice.10.bc", Code.XLA_TOOLCHAIN_MISSING),
+        ("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR", Code.CUDNN_INIT_FAILED),
+        ("something the catalogue does not know", Code.MODEL_TRAINING_FAILED),
+    ],
+)
+def test_the_probe_classifies_its_errors_with_the_same_engine(error: str, code: Code) -> None:
+    assert classify(error, Code.MODEL_TRAINING_FAILED) is code
