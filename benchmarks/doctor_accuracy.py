@@ -9,7 +9,8 @@ For each part (dev, held-out; see benchmarks/corpus.py), of the failure logs: th
 the list, silent (no cause at all); of the healthy logs: given a failure code (wrong). Per class,
 and a confusion list (expected -> first cause given). Held-out logs are scored and counted, never
 listed by name: rules are written on dev logs only. Doctor runs in-process as the CLI runs it (facts,
-signatures, knowledge rules), with no --platform and no --gpu-present.
+signatures, knowledge rules, the neighbour index), with no --platform and no --gpu-present. The
+neighbour index is built from dev logs only; a dev log is scored with itself left out of it.
 """
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.corpus import Entry, load  # noqa: E402
+from envforge import log_neighbours  # noqa: E402
 from envforge.jobs.context import Context  # noqa: E402
 from envforge.jobs.doctor import DoctorRequest  # noqa: E402
 from envforge.jobs.doctor import run as doctor  # noqa: E402
 from envforge.jobs.options import ProbeOptions  # noqa: E402
 from envforge.probe.codes import layer_of  # noqa: E402
+
+_INDEX = log_neighbours._index
 
 PARTS = ("dev", "held-out")
 
@@ -75,11 +79,19 @@ class Scored:
 
 
 def score(entry: Entry, ctx: Context) -> Scored:
+    """doctor on ``entry``'s log; a dev log is left out of doctor's neighbour index while it is
+    scored (the index is built from dev logs: a log must not be its own nearest neighbour)."""
     request = DoctorRequest(
         probe=ProbeOptions(level=2, timeout_s=60, memory="1g"), log_path=entry.log
     )
+    full = _INDEX()
+    without = {**full, "logs": [log for log in full["logs"] if log["name"] != entry.name]}
+    log_neighbours._index = lambda: without  # type: ignore[assignment]
     start = time.perf_counter()
-    result = doctor(ctx, request)
+    try:
+        result = doctor(ctx, request)
+    finally:
+        log_neighbours._index = _INDEX  # type: ignore[assignment]
     return Scored(entry, tuple(d.code for d in result.diagnoses), time.perf_counter() - start)
 
 

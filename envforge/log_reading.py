@@ -41,7 +41,7 @@ _FAILED = re.compile(
     r"(?m)^Traceback \(most recent call last\)|^(?:[\w.]{1,80}\.)?\w{0,60}(?:Error|Exception)\b(?::|$)"
     r"|Error response from daemon|\b(?:core dumped|Segmentation fault)\b|^(?:Aborted|Killed)\b"
     r"|^[\w./-]{1,60}: (?:error|ERROR|FATAL)\b|^(?:ERROR|FATAL|Error)[: ]|exit(?:ed)? (?:with )?(?:code|status):? [1-9]"
-    r"|^terminate called|\bCUDA error\b|\bOOMKilled\b"
+    r"|^terminate called|\bCUDA error\b|\bOOMKilled\b|\b[Ee]rror: \S"
 )
 _EXCEPTION = re.compile(
     r"^(?:[\w.]{1,80}\.)?\w{1,60}(?:Error|Exception|Exit|Interrupt|Fault)\b:?.{0,400}"
@@ -155,8 +155,11 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
             cause.explained_by |= set(signature.explained_by)
             if len(cause.evidence) < MAX_EVIDENCE and _line(found) not in cause.evidence:
                 cause.evidence.append(_line(found))
-    if failed and not any(c.strength > INFO for c in causes.values()):
+    precise = [f for f in scanned.found if not f.signature.loose]
+    if failed and not precise:  # nothing precise spoke, not even to call a line benign
         _likely(causes, [f for f in loose if _ERRORISH.search(f.text)])
+        if not any(c.strength > INFO for c in causes.values()):
+            _resembles(causes, scanned.lines)
     return causes, suppressed
 
 
@@ -172,6 +175,25 @@ def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
     evidence = [_line(f) for f in shown[-MAX_EVIDENCE:]]
     summary = f"likely: {CODES[code].meaning} (its words, not a wording envforge knows exactly)"
     causes[code] = _Cause(code, SYMPTOM, shown[0].index, evidence, summary)
+
+
+def _resembles(causes: dict[Code, _Cause], lines: list[Line]) -> None:
+    """The last resort: the cause of the corpus log whose error lines this log's resemble most."""
+    from .log_neighbours import ERROR_WORDS, nearest  # noqa: PLC0415 - its index, only now
+
+    neighbour = nearest([line.text for line in lines])
+    if neighbour is None:
+        return
+    code = Code(neighbour.code)
+    errors = [(i, ln) for i, ln in enumerate(lines) if ERROR_WORDS.search(ln.text)][-2:]
+    evidence = [
+        f"line {ln.number}: {printable(ln.text, limit=400, one_line=True)}" for _, ln in errors
+    ]
+    summary = (
+        f"likely: {CODES[code].meaning} (these error lines resemble a real log of that cause, "
+        f"{neighbour.log}, {neighbour.similarity:.2f})"
+    )
+    causes[code] = _Cause(code, SYMPTOM, errors[0][0] if errors else len(lines), evidence, summary)
 
 
 def _apply(causes: dict[Code, _Cause], decisions: list[Decision], end: int) -> None:

@@ -112,6 +112,8 @@ class Code(str, Enum):
     PERF_NO_XLA = "PERF_NO_XLA"
     CUDA_USED_AFTER_FORK = "CUDA_USED_AFTER_FORK"
     FRAMEWORK_DEFAULT_DEVICE_CPU = "FRAMEWORK_DEFAULT_DEVICE_CPU"
+    TENSORS_ON_DIFFERENT_DEVICES = "TENSORS_ON_DIFFERENT_DEVICES"
+    DEVICE_SIDE_ASSERT = "DEVICE_SIDE_ASSERT"
     # G. data pipeline
     PERF_INPUT_BOUND = "PERF_INPUT_BOUND"
     PERF_PY_FUNCTION_GIL = "PERF_PY_FUNCTION_GIL"
@@ -254,6 +256,8 @@ LIBSTDCXX_GLIBC_TOO_OLD | python-env | E | the libstdc++ or glibc the loader fin
 JAX_JAXLIB_VERSION_MISMATCH | python-env | E | jax, jaxlib and the GPU plugin installed are not releases that belong together (jaxlib older than the minimum, a PJRT plugin for another jaxlib) | install matching releases in one command: pip install -U "jax[cuda12]" (or pin jax, jaxlib and jax-cuda12-plugin to one version); remove stale plugin packages
 JAX_PLATFORMS_NAME_MISMATCH | python-env | E3 | JAX_PLATFORMS (or jax_platforms) names a platform this jaxlib does not provide (gpu or rocm on a CUDA install): the backend does not start though the GPU works | name the installed platform (JAX_PLATFORMS=cuda for NVIDIA, rocm for AMD), or unset JAX_PLATFORMS and let JAX choose
 FRAMEWORK_DEFAULT_DEVICE_CPU | model-code | F | the GPU stack works, but the model or session was made on the CPU: the library's default device is the CPU | pass the GPU device explicitly (ctranslate2 / faster-whisper device="cuda", model.to("cuda"))
+TENSORS_ON_DIFFERENT_DEVICES | model-code | F | an operation got tensors on different devices (the model on the GPU, its input on the CPU, or the other way round) | move the model and every input to the same device (model.to(device), x.to(device)); build new tensors with device=
+DEVICE_SIDE_ASSERT | model-code | F | a GPU kernel's assertion failed: most often an index out of range (a class label >= the number of classes, an embedding index >= its size) | rerun with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see the op and the bad index; check label and index ranges against the model
 HOST_OOM | memory | H | the process ran out of host RAM, not GPU memory (a CPU allocator failure, MemoryError, std::bad_alloc, the OOM killer: Killed, exit 137, OOMKilled) | hold less in host RAM (smaller batches, stream the data, fewer workers), add RAM or swap, or raise the container's or job's memory limit
 ROCM_HOST_KFD_MISSING | host-driver | B10 | a ROCm container asks for /dev/kfd and /dev/dri but the host has none: no amdgpu kernel driver, or the engine runs in a VM without the GPU (Docker Desktop) | run on a Linux host with the amdgpu driver loaded (ls -l /dev/kfd /dev/dri on the host); Docker Desktop cannot pass ROCm GPUs through
 MPS_OP_NOT_IMPLEMENTED | non-cuda-backends | I3 | an operator has no kernel for Apple's MPS device in this PyTorch release | set PYTORCH_ENABLE_MPS_FALLBACK=1 to run it on the CPU, or upgrade torch (newer releases implement more operators)

@@ -173,13 +173,13 @@ def _unwrapped(physical: List[str]) -> List[Tuple[int, str]]:
         if width >= WRAP_MIN and not line.lstrip().startswith(_NOT_WRAPPED):
             while end < total and len(physical[end]) == width and physical[end][:6] != line[:6]:
                 end += 1
+            tail = end < total and 0 < len(physical[end]) < width
+            last = end + 1 if tail else end
             cut = any(
                 physical[i][-1:].isalnum() and physical[i + 1][:1].isalnum()
-                for i in range(index, end - 1 if end < total else end - 1)
+                for i in range(index, last - 1)
             )
             if end - index >= 2 and cut:
-                tail = end < total and 0 < len(physical[end]) < width
-                last = end + 1 if tail else end
                 joined.append((index + 1, "".join(physical[index:last])))
                 index = last
                 continue

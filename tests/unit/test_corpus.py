@@ -61,3 +61,22 @@ def test_each_entry_is_well_formed(entry) -> None:  # type: ignore[no-untyped-de
     for line in entry.evidence:
         assert line in text, f"evidence not in the log: {line!r}"
     assert entry.evidence or entry.healthy or entry.expected in ("PERF_EAGER_OR_PREDICT_LOOP",)
+
+
+def test_doctors_neighbour_index_is_built_from_dev_logs_only_and_up_to_date() -> None:
+    """doctor's last resort (envforge/log_neighbours.py) compares a log with the corpus's dev logs;
+    a held-out log in it would score itself. Rebuild with scripts/build-doctor-index."""
+    import json
+
+    from envforge.log_neighbours import INDEX, build
+    from envforge.probe.logtext import normalise
+
+    committed = json.loads(INDEX.read_text(encoding="utf-8"))
+    held_out = {e.name for e in ENTRIES if e.part == "held-out"}
+    assert committed["logs"] and not {log["name"] for log in committed["logs"]} & held_out
+    dev = [
+        (e.name, e.expected, [line.text for line in normalise(e.text())])
+        for e in ENTRIES
+        if e.part == "dev" and not e.healthy
+    ]
+    assert json.loads(json.dumps(build(dev))) == committed, "run scripts/build-doctor-index"

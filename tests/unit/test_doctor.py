@@ -296,6 +296,12 @@ LINES = [
         "MACOS_X86_BUILD_ON_APPLE_SILICON",
     ),
     (
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cuda:0 and cpu!",
+        "TENSORS_ON_DIFFERENT_DEVICES",
+    ),
+    ("RuntimeError: CUDA error: device-side assert triggered", "DEVICE_SIDE_ASSERT"),
+    (
         'exec: "nvidia-smi": executable file not found in $PATH: unknown.',
         "CONTAINER_TOOLKIT_NOT_CONFIGURED",
     ),

@@ -14,7 +14,8 @@ from envforge.log_reading import read_log
 from envforge.probe.codes import Code
 from envforge.probe.matching import classify
 
-from .cli.conftest import CliRun, envforge  # noqa: F401 - the fixture
+from .cli.conftest import CliRun
+from .cli.conftest import envforge as envforge  # the fixture
 from .test_doctor import LINES
 
 # What printers and pastes add around a message; each a function of the message.
@@ -79,23 +80,23 @@ def test_a_failure_no_code_explains_is_never_a_blank_answer() -> None:
         "Epoch 1/3\n"
         "Traceback (most recent call last):\n"
         '  File "train.py", line 12, in <module>\n'
-        "RuntimeError: CUDA error: device-side assert triggered\n"
+        "RuntimeError: the quux zorbed its plimbus on cuda:0\n"
     )
     reading = read_log(log)
     assert reading.failed and not reading.diagnoses
     shown = reading.unexplained
-    assert shown["last_exception"] == "line 4: RuntimeError: CUDA error: device-side assert triggered"
+    assert shown["last_exception"] == "line 4: RuntimeError: the quux zorbed its plimbus on cuda:0"
     assert shown["error_lines"] and shown["closest"]
     assert all(c["code"] in Code.__members__ and c["why_not"] for c in shown["closest"])
 
 
 def test_doctor_says_what_it_found_when_nothing_decides(envforge: Callable[..., CliRun]) -> None:
-    log = "Traceback (most recent call last):\nValueError: the frobnicator refused\n"
+    log = "Traceback (most recent call last):\nValueError: the quux zorbed its plimbus\n"
     human = envforge("doctor", "--log", "-", stdin=log)
     assert human.code == 1 and "no cause envforge knows decides this log" in human.stdout
-    assert "last exception: line 2: ValueError: the frobnicator refused" in human.stdout
+    assert "last exception: line 2: ValueError: the quux zorbed its plimbus" in human.stdout
     data = envforge("doctor", "--log", "-", "--json", stdin=log).data
-    assert data["unexplained"]["last_exception"].endswith("ValueError: the frobnicator refused")
+    assert data["unexplained"]["last_exception"].endswith("ValueError: the quux zorbed its plimbus")
 
 
 def test_a_healthy_run_full_of_noise_passes(envforge: Callable[..., CliRun]) -> None:
