@@ -32,7 +32,7 @@ _ANSI = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ESCAPED_NEWLINE = re.compile(r"(?:\\\\){0,4}\\n")
 _PATH_SEPARATOR = re.compile(r"(?<=[\w.~$:-])\\{1,4}(?=[\w.~$-])")
-_SPACES = re.compile(r"[ \t\u00a0]{2,}")
+_SPACES = re.compile(r"[ \t\u00a0]{2,4096}")
 
 # Prefixes a line may carry, outermost first; each is tried again after another was removed.
 _PREFIXES = re.compile(

@@ -19,10 +19,31 @@ from envforge.probe import signatures
 
 from .hostile import hostile_text
 
+def _module_patterns() -> list[str]:
+    """Every compiled pattern the log side keeps at module level (facts, normalisation, reading)."""
+    import envforge.log_facts as facts_module
+    import envforge.log_neighbours as neighbours_module
+    import envforge.log_reading as reading_module
+    import envforge.probe.logtext as logtext_module
+
+    found = []
+    for module in (facts_module, neighbours_module, reading_module, logtext_module):
+        for value in vars(module).values():
+            values = value if isinstance(value, (tuple, list)) else (value,)
+            for item in values:
+                item = item[1] if isinstance(item, tuple) and len(item) == 2 else item
+                if isinstance(item, re.Pattern):
+                    found.append(item.pattern)
+            if isinstance(value, dict):
+                found += [v.pattern for v in value.values() if isinstance(v, re.Pattern)]
+    return found
+
+
 PATTERNS = [
-    *(p for s in signatures.SIGNATURES for p in s.patterns),
+    *(p for s in (*signatures.SIGNATURES, *signatures.LOOSE) for p in s.patterns),
     *signatures.BENIGN,
     *signatures.GPU_EVIDENCE,
+    *_module_patterns(),
 ]
 _REPEATS = (constants.MAX_REPEAT, constants.MIN_REPEAT, constants.POSSESSIVE_REPEAT)
 
