@@ -95,6 +95,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.DRIVER_NOT_AVAILABLE,
+        r"couldn'?t find libnvidia-ml\.so library in your system",
+        r"GPU access blocked by the operating system",
+        r"unable to load (?:cuda|nvml) management library",
         r"Failed to dlopen libcuda\.so",
         r"Unable to find cuda lib",
         r"No devices were found",
@@ -127,6 +130,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"Failed to load in-memory CUBIN",
         r"update your (?:GPU|NVIDIA) driver",
         r"Your CUDA driver version \(?[\d.]{1,12}\)? is (?:older|lower)",
         r"CUDA driver version is insufficient for CUDA runtime version",
@@ -139,12 +143,16 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_INIT_UNKNOWN,
+        r"CUDA error: unknown error",
+        r"cudaErrorUnknown",
+        r"returned 999\b",
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN",
         r"cuInit\(0\) failed: CUDA_ERROR_UNKNOWN",
         r"CUDA unknown error - this may be due to an incorrectly set up environment",
     ),
     S(
         C.GPU_BUSY_OR_UNAVAILABLE,
+        r"cudaErrorDevicesUnavailable",
         r"all CUDA-capable devices are busy or unavailable",
         r"CUDA-capable device\(s\) is/are busy or unavailable",
         r"CUDA_ERROR_DEVICE_UNAVAILABLE",
@@ -156,6 +164,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.GPU_ARCH_TOO_OLD,
+        r"only supports Ampere GPUs or newer",
+        r"Bfloat16 is only supported on GPUs with compute capability of at least",
         r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",
         r"no longer supports this GPU because it is too old",
         r"minimum cuda capability (?:that we )?support(?:ed)? (?:by this library )?is",
@@ -301,6 +311,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_LIBS_NOT_FOUND,
+        r"Failed to create CUDAExecutionProvider",
+        r"LoadLibrary failed with error 126.{0,200}onnxruntime_providers_cuda",
+        r"CUDA Setup failed despite GPU being available",
         r"Library (?:lib)?(?:cublas|cublasLt|cudnn|cufft|cusparse|curand|nvrtc|cudart)\w{0,20}(?:\.so[\d.]{0,8}|\.dll) is not found or cannot be loaded",
         r"lib(?:nvrtc|cudnn|cublas|cufft|cusparse|curand|cudart)\S{0,30} not found in the system path",
         r"Unable to load (?:cuSPARSE|cuBLAS|cuFFT|cuDNN|cuSOLVER|CUDA|cuPTI|NCCL)\. Is it installed\?",
@@ -317,6 +330,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_RUNTIME_NOT_LOADABLE,
+        r"unable to load cudart",
         r"(?<!dlerror: )libcudart\.so[\d.]{0,12}: cannot open shared object file",
         implies=(C.CUDA_LIBS_NOT_FOUND,),
     ),
@@ -329,6 +343,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDNN_INIT_FAILED,
+        r"CUDNN_STATUS_EXECUTION_FAILED",
         r"Could not create cudnn handle: CUDNN_STATUS_\w{1,30}",
         r"Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize",
         r"failed to create cublas handle: CUBLAS_STATUS_\w{1,30}",
@@ -391,6 +406,8 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CPU_ONLY_TF_BUILD,
+        r"compiled without GPU support",
+        r"was(?:n'?t| not) buil[dt] with CUDA support",
         r"No GPU/TPU found, falling back to CPU",
         strength=SYMPTOM,
         needs_gpu=True,
@@ -402,6 +419,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(  # cudaErrorNoDevice: the GPUs are hidden (the environment, a job, a container) or absent
         C.GPU_HIDDEN_BY_ENV,
+        r"cudaErrorNoDevice",
+        r"No visible GPU devices",
+        r"nvidia-container-cli: device error",
         r"no CUDA-capable device is detected",
         r"CUDA_ERROR_NO_DEVICE",
         r"No CUDA GPUs are available",
@@ -520,6 +540,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.KERAS3_WHERE_TF_KERAS_EXPECTED,
+        r"No module named '?keras\.(?:src|api)",
         r"Keras 3 only supports V3 `?\.keras`? (?:and `?\.weights\.h5`? )?files",
         r"is not supported in Keras 3",
         r"TF_USE_LEGACY_KERAS",
@@ -620,6 +641,8 @@ SIGNATURES: tuple[Signature, ...] = (
     # H. memory
     S(
         C.GPU_OOM,
+        r"cudaMalloc failed: out of memory",
+        r"cuMemAlloc(?:Async)? failed: out of memory",
         r"CUDA failed with error:? out of memory",
         r"CUDA error: out of memory",
         r"CUBLAS_STATUS_ALLOC_FAILED",
@@ -819,6 +842,8 @@ BENIGN: tuple[str, ...] = (
     r"All log messages before absl::InitializeLog\(\) is called are written to STDERR",
     r"Ignore above cudart dlerror if you do not have a GPU set up on your machine",
     r"Plugin optimizer for device_type GPU is enabled",
+    r"Could not identify NUMA node of platform GPU",
+    r"optimized with oneAPI Deep Neural Network Library",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
