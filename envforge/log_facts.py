@@ -216,6 +216,7 @@ _NO_GPU = re.compile(
     r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
     r"|is_available\(\)\)?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False"
+    r"|machine only has: ?\[\]"
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
 _LINUX_LOADER = re.compile(
@@ -373,6 +374,7 @@ _RULES = (
             "cuda is not available",
             "gpu available",
             "is_gpu_available",
+            "machine only has",
         ),
         (_NO_GPU,),
         window=True,
@@ -430,6 +432,11 @@ _RULES = (
     ),  # fmt: skip
     _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in _OOM_DEVICE)),
     _Rule("torch_memory", ("total capacity",), (_TORCH_MEMORY,)),
+    _Rule(
+        "docker_packaging",
+        ("/snap/", "snap.docker", "docker desktop", "docker-desktop", "desktop-linux"),
+        (re.compile(r"/snap/docker|snap\.docker|docker[ -]desktop|desktop-linux", re.I),),
+    ),
     _Rule(
         "pip_nvidia",
         ("site-packages/nvidia/",),
@@ -583,10 +590,7 @@ def _command(found: re.Match[str]) -> tuple[str, bool, bool, str | None] | None:
         words = shlex.split(rest)
     except ValueError:
         words = rest.split()
-    if found.re is _SINGULARITY:
-        image_at = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
-    else:
-        image_at = _image_position(words)
+    image_at = _image_position(words, _SINGULARITY_VALUES if found.re is _SINGULARITY else None)
     if image_at is None:
         return None
     before, after = " ".join(words[:image_at]), " ".join(words[image_at + 1 :])
@@ -595,10 +599,16 @@ def _command(found: re.Match[str]) -> tuple[str, bool, bool, str | None] | None:
     return tool, asked, late and not asked, words[image_at]
 
 
-def _image_position(words: list[str]) -> int | None:
-    """Where the image is in ``docker run``'s words: the first that is not an option or the value
-    of one (``-p 8888:8888``, ``--name x``; ``--gpus=all`` carries its value)."""
-    takes_value = {"-p", "-v", "-e", "-w", "-u", "-m", "--name", "--gpus", "--runtime", "--device",
+_SINGULARITY_VALUES = frozenset({"-B", "--bind", "-H", "--home", "--env", "--env-file", "-W",
+                                 "--workdir", "--pwd", "-o", "--overlay", "--security", "--hostname",
+                                 "--network", "--network-args", "--app", "-S", "--scratch", "--mount"})  # fmt: skip
+
+
+def _image_position(words: list[str], options: frozenset[str] | None = None) -> int | None:
+    """Where the image is in a ``docker run`` (or ``singularity exec``) command's words: the first
+    that is not an option or the value of one (``-p 8888:8888``, ``--name x``; ``--gpus=all``
+    carries its value)."""
+    takes_value = options or {"-p", "-v", "-e", "-w", "-u", "-m", "--name", "--gpus", "--runtime", "--device",
                    "--env", "--volume", "--publish", "--network", "--net", "--shm-size", "--ipc",
                    "--user", "--workdir", "--entrypoint", "--mount", "--env-file", "--memory",
                    "--cpus", "--label", "-l", "--add-host", "--cap-add", "--security-opt",

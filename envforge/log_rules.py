@@ -151,7 +151,7 @@ def _containers(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> lis
                     f"--nv comes after the image ({command.image}): {command.tool} passes it to "
                     "the container's command, so the GPU is not bound",
                     evidence, before=_NO_DEVICE))  # fmt: skip
-            elif not command.gpus and no_gpu and set(shown) & {*_NO_DEVICE, Code.SINGULARITY_NO_NV}:
+            elif not command.gpus and (facts.no_gpu or set(shown) & {*_NO_DEVICE}):
                 found.append(Decision(
                     Code.SINGULARITY_NO_NV, f"{command.tool} ran without --nv: no GPU in the container",
                     evidence, before=_NO_DEVICE))  # fmt: skip
@@ -176,6 +176,13 @@ def _containers(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> lis
                 Code.CONTAINER_GPU_NOT_REQUESTED,
                 f"{command.tool} run without --gpus (or a GPU device): the container has no GPU",
                 evidence, before=(*_NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
+    if "docker_packaging" in facts.lines and Code.HOST_DRIVER_MISSING_FOR_TOOLKIT in shown:
+        found.append(Decision(
+            Code.DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER,
+            "the container toolkit cannot load the driver's libraries because this Docker (a snap, "
+            "or Docker Desktop's VM) does not see the host's",
+            tuple(facts.evidence("docker_packaging")),
+            replaces=(Code.HOST_DRIVER_MISSING_FOR_TOOLKIT,)))  # fmt: skip
     if facts.runtimes and not facts.commands and Code.CPU_ONLY_TF_BUILD in shown:
         containers = {"docker", "podman", "kubernetes"} & set(facts.runtimes)
         if containers:

@@ -47,6 +47,7 @@ class Code(str, Enum):
     DRIVER_NOT_AVAILABLE = "DRIVER_NOT_AVAILABLE"
     DRIVER_LIBRARY_MISMATCH = "DRIVER_LIBRARY_MISMATCH"
     GPU_ADAPTER_INIT_FAILED = "GPU_ADAPTER_INIT_FAILED"
+    FABRIC_MANAGER_NOT_RUNNING = "FABRIC_MANAGER_NOT_RUNNING"
     DRIVER_TOO_OLD_FOR_CUDA_RUNTIME = "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"
     CUDA_INIT_UNKNOWN = "CUDA_INIT_UNKNOWN"
     GPU_BUSY_OR_UNAVAILABLE = "GPU_BUSY_OR_UNAVAILABLE"
@@ -62,6 +63,8 @@ class Code(str, Enum):
     CONTAINER_LOST_GPU_ACCESS = "CONTAINER_LOST_GPU_ACCESS"
     CONTAINER_CAPABILITIES_NO_COMPUTE = "CONTAINER_CAPABILITIES_NO_COMPUTE"
     CPU_ONLY_IMAGE = "CPU_ONLY_IMAGE"
+    DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER = "DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER"
+    CDI_SPEC_DEVICE_MISSING = "CDI_SPEC_DEVICE_MISSING"
     SINGULARITY_NO_NV = "SINGULARITY_NO_NV"
     K8S_NO_GPU_RESOURCE = "K8S_NO_GPU_RESOURCE"
     ROCM_DEVICE_PERMISSIONS = "ROCM_DEVICE_PERMISSIONS"
@@ -182,6 +185,7 @@ class CodeInfo(NamedTuple):
 _TABLE = """
 DRIVER_NOT_AVAILABLE | host-driver | A1, A10 | the NVIDIA kernel driver is not loaded (not installed, kernel updated without DKMS, Secure Boot, nouveau), or WSL2 cannot load libcuda | install (or reinstall, via DKMS) the NVIDIA driver, finish MOK enrolment or disable Secure Boot, blacklist nouveau, reboot
 GPU_ADAPTER_INIT_FAILED | host-driver | A | the NVIDIA kernel module loads but cannot start the GPU (RmInitAdapter failed; nvidia-smi finds no devices): BIOS PCIe settings, or a card that fell off the bus | enable Above 4G Decoding (and Resizable BAR) in the BIOS, reseat the card and check its power; dmesg shows the NVRM/Xid errors
+FABRIC_MANAGER_NOT_RUNNING | host-driver | A | CUDA reports "system not yet initialized" (error 802): on an NVSwitch system (HGX, DGX) the NVIDIA Fabric Manager is not running, or not of the driver's version | install and start nvidia-fabricmanager of exactly the driver's version (systemctl enable --now nvidia-fabricmanager), then retry
 DRIVER_LIBRARY_MISMATCH | host-driver | A2 | the user-space driver libraries and the loaded kernel module are of different versions | reboot (or reload the nvidia kernel modules) and purge stale driver packages
 DRIVER_TOO_OLD_FOR_CUDA_RUNTIME | host-driver | A3, A6 | the driver is older than the CUDA runtime (or the PTX) the framework was built with | upgrade the driver, or use a release built for a CUDA the driver supports (envforge driver-check)
 CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services
@@ -196,6 +200,8 @@ CONTAINER_CUDA_NEWER_THAN_DRIVER | container-runtime | B3 | the image's NVIDIA_R
 HOST_DRIVER_MISSING_FOR_TOOLKIT | container-runtime | B4 | the container toolkit is present but the host has no driver user space for it | install the NVIDIA driver on the host first
 CONTAINER_LOST_GPU_ACCESS | container-runtime | B5 | a running container lost its GPU (systemd cgroup reload) | recreate the container; run nvidia-ctk system create-dev-char-symlinks --create-all at boot
 CONTAINER_CAPABILITIES_NO_COMPUTE | container-runtime | B6 | NVIDIA_DRIVER_CAPABILITIES leaves out compute, so libcuda is not injected | set NVIDIA_DRIVER_CAPABILITIES=compute,utility (or all) in the image or at run time
+DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER | container-runtime | B4 | the Docker engine runs where the host's driver libraries are not visible (snap-packaged Docker, Docker Desktop for Linux's VM), so --gpus fails to load libnvidia-ml.so.1 though the host has the driver | use docker-ce from Docker's own repository (not the snap, not Docker Desktop on Linux), then nvidia-ctk runtime configure --runtime=docker and restart docker
+CDI_SPEC_DEVICE_MISSING | container-runtime | B2 | the CDI specification names device nodes the host does not have (stale after a driver or GPU change): "failed to stat CDI host device" | regenerate it: nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml (or enable nvidia-cdi-refresh), then rerun
 CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only build | use a GPU image tag (or a CUDA base) of the framework
 SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
 K8S_NO_GPU_RESOURCE | container-runtime | B9 | the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs) | request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin

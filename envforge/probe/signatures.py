@@ -115,13 +115,22 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.GPU_ADAPTER_INIT_FAILED,
+        r"Unable to determine the device handle for GPU",
         r"RmInitAdapter failed",
         r"GPU has fallen off the bus",
         r"NVRM: GPU at PCI:[\w:.]{1,20}: GPU-[\w-]{1,60}.{0,40}fallen off",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
+    S(C.CDI_SPEC_DEVICE_MISSING, r"failed to stat CDI host device"),
+    S(
+        C.FABRIC_MANAGER_NOT_RUNNING,
+        r"system not yet initialized",
+        r"cudaErrorSystemNotReady",
+        r"CUDA_ERROR_SYSTEM_NOT_READY",
+    ),
     S(
         C.DRIVER_LIBRARY_MISMATCH,
+        r"driver/library version mismatch",
         r"Failed to initialize NVML: Driver/library version mismatch",
         r"kernel version [\d.]{1,20} does not match DSO version [\d.]{1,20}",
         r"API mismatch: the NVIDIA kernel module has version",
@@ -143,6 +152,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_INIT_UNKNOWN,
+        r"init failure: 999\b",
+        r"err: 999\b",
+        r"error[:=] 999\b",
         r"CUDA error: unknown error",
         r"cudaErrorUnknown",
         r"returned 999\b",
@@ -164,6 +176,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.GPU_ARCH_TOO_OLD,
+        r"requires \d{1,2}\.\d (?:compute )?capability",
         r"only supports Ampere GPUs or newer",
         r"Bfloat16 is only supported on GPUs with compute capability of at least",
         r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",
@@ -201,7 +214,6 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
         r"nvidia-container-cli: (?:mount|ldcache|detection|container) error",
-        r"failed to create shim task.{0,200}nvidia",
         r"could not select device driver \"[^\"]{0,100}\" with capabilities: \[\[gpu\]\]",
         r"unknown or invalid runtime name: nvidia",
         r"Unknown runtime specified nvidia",
@@ -214,6 +226,7 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
         r"exec: \"?nvidia-smi\"?: executable file not found in \$PATH",
+        r"failed to create shim task.{0,200}nvidia",
         strength=SYMPTOM,
         explained_by=(C.K8S_NVIDIA_RUNTIMECLASS_MISSING, C.CONTAINER_GPU_NOT_REQUESTED),
     ),
@@ -232,6 +245,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.CONTAINER_LOST_GPU_ACCESS,
+        r"failed to get device context 800",
         r"Failed to initialize NVML: Unknown Error",
         strength=SYMPTOM,
         explained_by=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),

@@ -301,6 +301,11 @@ LINES = [
         "TENSORS_ON_DIFFERENT_DEVICES",
     ),
     ("RuntimeError: CUDA error: device-side assert triggered", "DEVICE_SIDE_ASSERT"),
+    ("RuntimeError: CUDA error: system not yet initialized", "FABRIC_MANAGER_NOT_RUNNING"),
+    (
+        "Error: crun: failed to stat CDI host device /dev/dri/controlD69: No such file or directory",
+        "CDI_SPEC_DEVICE_MISSING",
+    ),
     (
         'exec: "nvidia-smi": executable file not found in $PATH: unknown.',
         "CONTAINER_TOOLKIT_NOT_CONFIGURED",
