@@ -19,6 +19,7 @@ from envforge.probe import signatures
 
 from .hostile import hostile_text
 
+
 def _module_patterns() -> list[str]:
     """Every compiled pattern the log side keeps at module level (facts, normalisation, reading)."""
     import envforge.log_facts as facts_module
