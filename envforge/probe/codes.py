@@ -112,6 +112,7 @@ class Code(str, Enum):
     PERF_CPU_FALLBACK_OPS = "PERF_CPU_FALLBACK_OPS"
     PERF_NO_MIXED_PRECISION = "PERF_NO_MIXED_PRECISION"
     MIXED_PRECISION_ON_OLD_GPU = "MIXED_PRECISION_ON_OLD_GPU"
+    GPU_FEATURE_NEEDS_NEWER_ARCH = "GPU_FEATURE_NEEDS_NEWER_ARCH"
     PERF_NO_XLA = "PERF_NO_XLA"
     CUDA_USED_AFTER_FORK = "CUDA_USED_AFTER_FORK"
     FRAMEWORK_DEFAULT_DEVICE_CPU = "FRAMEWORK_DEFAULT_DEVICE_CPU"
@@ -234,6 +235,7 @@ PERF_RETRACING | model-code | F4 | a tf.function is retraced on every call | def
 PERF_SLOW_CALLBACK | model-code | F5 | callbacks or profiling cost more than the batch | log less often; bound TensorBoard profiling
 PERF_CPU_FALLBACK_OPS | model-code | F6 | ops without GPU kernels run on the CPU (or fail with explicit placement) | replace the CPU-only op or drop the explicit device placement
 PERF_NO_MIXED_PRECISION | model-code | F7 | FP32 training on a GPU with tensor cores leaves most of its throughput unused | keras.mixed_precision.set_global_policy('mixed_bfloat16') (or mixed_float16 with loss scaling) on compute capability >= 7.0
+GPU_FEATURE_NEEDS_NEWER_ARCH | hardware-vs-build | F7 | the GPU works, but a feature the run asks for (bfloat16, FlashAttention 2, FP8) needs a newer architecture (usually Ampere, compute capability 8.0, or later) | turn the feature off or use its fallback (--dtype half, attn_implementation="sdpa" or "eager"), or run on a newer GPU
 MIXED_PRECISION_ON_OLD_GPU | model-code | F7 | mixed precision on a GPU without tensor cores (compute capability < 7.0) is slower | leave mixed_float16 off on GPUs below compute capability 7.0
 PERF_NO_XLA | model-code | F8 | XLA is off, so many small ops are not fused | compile with jit_compile=True where the model supports it
 CUDA_USED_AFTER_FORK | model-code | F9 | CUDA was initialised before a fork; the child cannot use it | use the spawn start method, or initialise the framework only in the workers

@@ -95,6 +95,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.DRIVER_NOT_AVAILABLE,
+        r"libcuda\.so(?:\.1)? not found",
         r"couldn'?t find libnvidia-ml\.so library in your system",
         r"GPU access blocked by the operating system",
         r"unable to load (?:cuda|nvml) management library",
@@ -177,11 +178,16 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.GPU_ARCH_TOO_OLD,
         r"requires \d{1,2}\.\d (?:compute )?capability",
-        r"only supports Ampere GPUs or newer",
-        r"Bfloat16 is only supported on GPUs with compute capability of at least",
         r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",
         r"no longer supports this GPU because it is too old",
         r"minimum cuda capability (?:that we )?support(?:ed)? (?:by this library )?is",
+    ),
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"only supports Ampere GPUs or newer",
+        r"Bfloat16 is only supported on GPUs with compute capability of at least",
+        r"(?:bf16|bfloat16|fp8|FlashAttention\w{0,4}|flash_attn\w{0,4}) .{0,80}(?:requires|only supported on|is not supported on) .{0,40}(?:compute capability|Ampere|Hopper|sm_?\d{2})",
+        r"FP8 is only supported on",
     ),
     S(
         C.GPU_ARCH_NEWER_THAN_WHEEL,
@@ -190,6 +196,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.WHEEL_LACKS_ARCH_KERNELS,
+        r"(?<!hipError)NoBinaryForGpu",
         r"CUDA error: invalid device function",
         r"is not compatible with the current (?:PyTorch|torch) installation",
         r"no kernel image is available for execution on the device",
@@ -652,6 +659,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Assertion `.{0,80}` failed",
         r"CUDA_ERROR_ASSERT",
     ),
+    S(
+        C.FRAMEWORK_DEFAULT_DEVICE_CPU,
+        r"offloaded 0/\d{1,4} layers to GPU",
+        r"device=.?cpu.? is the default",
+        strength=SYMPTOM,
+    ),
     # H. memory
     S(
         C.GPU_OOM,
@@ -674,6 +687,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     S(
         C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"Free memory on device \([\d./ ]{1,30}\w{0,4}\) on startup is less than desired GPU memory utilization",
         r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
         r"Process \d{1,10} has [\d.]{1,12} \w{1,4} memory in use",
         r"XLA_PYTHON_CLIENT_PREALLOCATE",
@@ -689,6 +703,7 @@ SIGNATURES: tuple[Signature, ...] = (
     S(C.ALLOCATOR_WANTS_MORE_MEMORY, r"The caller indicates that this is not a failure"),
     S(
         C.HOST_OOM,
+        r"requires more system memory \([\d.]{1,10} ?\w{1,4}\) than is available",
         r"Unable to allocate [\d.]{1,12} ?[KMGT]i?B for an array with shape",
         r"std::bad_alloc",
         r"\bOOMKilled\b",

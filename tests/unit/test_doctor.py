@@ -303,6 +303,12 @@ LINES = [
     ("RuntimeError: CUDA error: device-side assert triggered", "DEVICE_SIDE_ASSERT"),
     ("RuntimeError: CUDA error: system not yet initialized", "FABRIC_MANAGER_NOT_RUNNING"),
     (
+        "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. "
+        "Your Tesla T4 GPU has compute capability 7.5.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    ("llm_load_tensors: offloaded 0/33 layers to GPU", "FRAMEWORK_DEFAULT_DEVICE_CPU"),
+    (
         "Error: crun: failed to stat CDI host device /dev/dri/controlD69: No such file or directory",
         "CDI_SPEC_DEVICE_MISSING",
     ),
