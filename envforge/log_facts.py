@@ -434,8 +434,20 @@ _RULES = (
     _Rule("torch_memory", ("total capacity",), (_TORCH_MEMORY,)),
     _Rule(
         "docker_packaging",
-        ("/snap/", "snap.docker", "docker desktop", "docker-desktop", "desktop-linux"),
-        (re.compile(r"/snap/docker|snap\.docker|docker[ -]desktop|desktop-linux", re.I),),
+        (
+            "/snap/",
+            "snap.docker",
+            "snap install docker",
+            "docker desktop",
+            "docker-desktop",
+            "desktop-linux",
+        ),
+        (
+            re.compile(
+                r"/snap/docker|snap\.docker|snap install docker|docker[ -]desktop|desktop-linux",
+                re.I,
+            ),
+        ),
     ),
     _Rule(
         "pip_nvidia",

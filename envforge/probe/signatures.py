@@ -170,6 +170,14 @@ SIGNATURES: tuple[Signature, ...] = (
         r"CUDA-capable device\(s\) is/are busy or unavailable",
         r"CUDA_ERROR_DEVICE_UNAVAILABLE",
     ),
+    S(  # a GPU in an exclusive compute mode, shown by nvidia-smi, or refusing a second context
+        C.GPU_BUSY_OR_UNAVAILABLE,
+        r"\bE\. (?:Process|Thread) \|",
+        r"Compute Mode ?: ?Exclusive_(?:Process|Thread)",
+        r"CUDA_ERROR_INVALID_DEVICE",
+        strength=SYMPTOM,
+        explained_by=(C.GPU_HIDDEN_BY_ENV,),
+    ),
     S(
         C.CUDA_COMPAT_ON_UNSUPPORTED_HW,
         r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
