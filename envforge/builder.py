@@ -239,8 +239,9 @@ def _plan_wheels(
             f"unchanged since its last build: {plan.tag} ({existing})\n", encoding="utf-8"
         )
         plan.result = BuildResult(
-            cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True
-        )
+            cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True,
+            image_size=engine.image_size(existing),
+        )  # fmt: skip
 
 
 @contextmanager
@@ -320,6 +321,7 @@ def _build(
         plan.log_path,
         outcome.seconds,
         error=redact(outcome.error) if outcome.error else None,
+        image_size=engine.image_size(outcome.image_id) if outcome.image_id else None,
     )
 
 

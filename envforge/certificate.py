@@ -204,8 +204,10 @@ def certify(
     build_error: str | None = None,
     build_seconds: float = 0.0,
     probe: ContainerRun | None = None,
+    image_size: int | None = None,
 ) -> Certificate:
-    """One cell on one host: the probe's own judgement, plus what the host knows."""
+    """One cell on one host: the probe's own judgement, plus what the host knows; ``image_size``
+    (bytes) as the build (or the engine that had the image) knew it."""
 
     def certificate(verdict: Verdict, diagnosis: Diagnosis, **more: Any) -> Certificate:
         return unreported(
@@ -217,6 +219,7 @@ def certify(
             image_ref=image_ref,
             verdict=verdict,
             diagnosis=diagnosis,
+            image_size=image_size,
             **more,
         )
 
@@ -255,4 +258,5 @@ def certify(
         diagnoses=tuple(Diagnosis.of(c) for c in checks if c.status in ("fail", "warn") and c.code),
         timings=timings,
         facts={k: v for k, v in report.items() if k not in _JUDGEMENT},
+        image_size=image_size,
     )

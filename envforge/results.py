@@ -7,6 +7,7 @@ and ``image_ref``; JSON says ``cell`` and ``image``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from enum import StrEnum
@@ -25,6 +26,7 @@ __all__ = [
     "BuildResult",
     "Certificate",
     "CellResult",
+    "pair_key",
     "envelope",
     "now",
 ]
@@ -111,6 +113,7 @@ class BuildResult:
     seconds: float
     cached: bool = False
     error: str | None = None
+    image_size: int | None = None  # bytes, as the engine that built it reports
 
     @property
     def ok(self) -> bool:
@@ -128,6 +131,7 @@ class BuildResult:
             "error": self.error,
             "seconds": round(self.seconds, 2),
             "log": str(self.log_path),
+            "image_size": self.image_size,
         }
 
 
@@ -176,19 +180,32 @@ class Certificate:
         return data
 
 
+def pair_key(cell_id: str, node: str) -> str:
+    """A (cell, node) pair as one word: unique in a run, safe as a file name on any file system."""
+    return re.sub(r"[^A-Za-z0-9_.@-]", "_", f"{cell_id}@{node}")
+
+
 @dataclass(frozen=True)
 class CellResult:
-    """One cell of a certify run: how it was built and the certificate it got."""
+    """One cell of a run on one host (``node``: a cluster node; None: this host): how its image
+    was built and the certificate it got there."""
 
     cell_id: str
     build: BuildResult
     certificate: Certificate
     reused: bool = False  # an earlier certificate of the same image and host stands
     probe_log: Path | None = None
+    node: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Unique in a run: the cell id, or the (cell, node) pair's key on a cluster."""
+        return self.cell_id if self.node is None else pair_key(self.cell_id, self.node)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             **self.certificate.to_dict(),
+            "node": self.node,
             "base_image": self.build.base_image,
             "build_cached": self.build.cached,
             "reused_certificate": self.reused,

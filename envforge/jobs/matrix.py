@@ -14,9 +14,9 @@ from ..knowledge.explain import Explanation, explain
 from ..knowledge.models import Gpu
 from ..knowledge.require import evaluate_require
 from ..matrix import Expansion, load_matrix
-from .certify import expand_matrix
 from .context import Context
 from .options import Selection
+from .steps import expand_matrix
 
 __all__ = [
     "ShippedMatrix",

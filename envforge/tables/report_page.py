@@ -1,5 +1,5 @@
-"""The report laid out as a page: a table per stack with the facts readers look for, the fleet
-view (images x hosts or nodes, with what runs where), and the probe charts."""
+"""The report laid out as a page: a table per stack with the facts readers look for, the hosts
+view (images x hosts or cluster nodes, with what runs where), and the probe charts."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .report import CellFacts, Entry, HostColumn, Report
 
 __all__ = [
     "report_page",
-    "fleet_table",
+    "hosts_table",
     "entries_table",
     "flat_table",
     "columns",
@@ -20,7 +20,7 @@ __all__ = [
     "VIEWS",
 ]
 
-VIEWS = ("all", "cells", "fleet")
+VIEWS = ("all", "cells", "hosts")
 GROUP_AT = 8  # with more hosts than this, alike nodes whose entries agree share one column
 LEGEND = (
     "Levels: L1 the image (imports, libraries, models on CPU), L2 the GPU, L3 performance. "
@@ -133,7 +133,7 @@ def entries_table(report: Report, stack: str) -> Table:
 
 
 def columns(report: Report) -> list[tuple[str, HostColumn]]:
-    """(column head, the host whose entries it shows). A fleet stays readable: with more than
+    """(column head, the host whose entries it shows). Many nodes stay readable: with more than
     ``GROUP_AT`` hosts, nodes with the same GPUs, driver and features and the same entry in every
     row share one column ("12 nodes (sim-001, sim-005, ... sim-045): no GPU, ...")."""
     if len(report.hosts) <= GROUP_AT:
@@ -166,7 +166,7 @@ def _head(host: HostColumn) -> str:
     return f"{host.label}; {runtime}"
 
 
-def fleet_table(report: Report) -> Table:
+def hosts_table(report: Report) -> Table:
     """Images x hosts or nodes: each intersection its verdict and level, each image what runs
     where. One host gives one column."""
     heads = columns(report)
@@ -192,8 +192,8 @@ def fleet_table(report: Report) -> Table:
         row.append(Cell(summary, status=status))
         rows.append(tuple(row))
     return Table(
-        id="fleet",
-        title=f"Fleet: {len(report.cells)} image(s) on {len(report.hosts)} host(s) or node(s)",
+        id="hosts",
+        title=f"Hosts: {len(report.cells)} image(s) on {len(report.hosts)} host(s) or node(s)",
         columns=("image", *(head for head, _ in heads), "what runs where"),
         rows=tuple(rows),
     )
@@ -212,8 +212,8 @@ def report_page(report: Report, view: str = "all") -> Page:
     sections: list[Table | Chart] = []
     if view in ("all", "cells"):
         sections += [entries_table(report, stack) for stack in report.stacks()]
-    if view in ("all", "fleet"):
-        sections.append(fleet_table(report))
+    if view in ("all", "hosts"):
+        sections.append(hosts_table(report))
     if view == "all":
         sections += [
             Chart(

@@ -13,7 +13,9 @@ from envforge import paths
 from envforge.matrix import matrix_schema
 
 SCHEMA_PATH = paths.matrices_dir() / "matrix.schema.json"
-REPORT_SCHEMA_PATH = Path(__file__).resolve().parents[2] / "envforge" / "probe" / "report.schema.json"
+REPORT_SCHEMA_PATH = (
+    Path(__file__).resolve().parents[2] / "envforge" / "probe" / "report.schema.json"
+)
 FACTS = Path(__file__).resolve().parents[1] / "fixtures" / "facts"
 
 

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from envforge.cluster.scripts import RUNTIMES, task_script
 from envforge.engine import ProbeLimits
-from envforge.fleet.scripts import RUNTIMES, task_script
 
 from .hostile import ESCAPES, MARK, hostile_text
 
