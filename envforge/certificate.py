@@ -17,6 +17,7 @@ from .host import HostInfo
 from .probe import SCHEMA_VERSION as REPORT_SCHEMA
 from .probe.checks import Check, failed, level_reached
 from .probe.codes import CODES, Code
+from .probe.vocabulary import Status
 from .probe_document import validate_document
 from .results import Certificate, ContainerRun, Diagnosis, Verdict
 from .untrusted import bounded, printable
@@ -154,7 +155,7 @@ def _report_checks(doc: dict[str, Any]) -> list[Check] | str:
     return checks or "the probe's report has no checks"
 
 
-_JUDGEMENT = ("checks", "level_reached", "ceiling", "verdict", "passed")
+_JUDGEMENT = ("checks", "level_reached", "stopped_by", "verdict", "passed")
 
 
 def unreported(
@@ -255,7 +256,9 @@ def certify(
         stopped_by=stopped_by,
         expectations=expectations,
         checks=tuple(checks),
-        diagnoses=tuple(Diagnosis.of(c) for c in checks if c.status in ("fail", "warn") and c.code),
+        diagnoses=tuple(
+            Diagnosis.of(c) for c in checks if c.status in (Status.FAIL, Status.WARN) and c.code
+        ),
         timings=timings,
         facts={k: v for k, v in report.items() if k not in _JUDGEMENT},
         image_size=image_size,

@@ -1,7 +1,7 @@
 """The nouns jobs return, and the one JSON envelope every ``--json`` prints.
 
-One ``Verdict`` (the same value set in every document, with ``passed`` beside it), one
-``Diagnosis`` (its layer from the codes registry), one schema version. Python names say ``cell_id``
+One ``Verdict`` (the probe's vocabulary: the same value set in every document, with ``passed``
+beside it), one ``Diagnosis`` (its layer from the codes registry), one schema version. Python names say ``cell_id``
 and ``image_ref``; JSON says ``cell`` and ``image``.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from .expectations import Expectations
 from .probe.checks import Check
 from .probe.codes import layer_of
+from .probe.vocabulary import Verdict
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -36,14 +36,6 @@ SCHEMA_VERSION = 2  # of every --json document (1: before the envelope)
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-class Verdict(StrEnum):
-    CERTIFIED = "CERTIFIED"
-    FAILED = "FAILED"
-    BUILD_FAILED = "BUILD_FAILED"
-    PROBE_ERROR = "PROBE_ERROR"
-    NOT_TESTED = "NOT_TESTED"  # a cluster node that was down or drained: nothing ran there
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ class DriverResult:
         doc = self.check.to_dict()
         if self.require is not None:
             doc["require"] = self.require
-        doc["compatible"] = doc["passed"] = self.passed
+        doc["passed"] = self.passed  # compatible (the driver runs the CUDA) and the requirement
         return doc
 
 

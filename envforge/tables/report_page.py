@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
+from ..probe.vocabulary import Verdict
 from .marks import Status, status_of
 from .page import Cell, Chart, Page, Table
 from .report import CellFacts, Entry, HostColumn, Report
@@ -65,18 +66,18 @@ def _entry_details(entry: Entry, host: str) -> list[str]:
         lines.append(f"  {d['code']}: {d['summary']}.{fix}")
     lines += [
         f"  {c.status.upper()} {c.id}: {c.summary}"
-        + (f" [{c.code}]" if c.code and c.status != "pass" else "")
+        + (f" [{c.code}]" if c.code and c.status != Status.PASS else "")
         for c in entry.checks
     ]
     return lines
 
 
-_WORST_FIRST: tuple[Status, ...] = ("fail", "warn", "pass")
+_WORST_FIRST: tuple[Status, ...] = (Status.FAIL, Status.WARN, Status.PASS)
 
 
 def _overall(entries: list[Entry]) -> Status:
     statuses = {status_of(e.verdict) for e in entries}
-    return next((s for s in _WORST_FIRST if s in statuses), "none")
+    return next((s for s in _WORST_FIRST if s in statuses), Status.SKIP)
 
 
 def where(report: Report, cell: str) -> tuple[str, Status, list[str]]:
@@ -88,7 +89,7 @@ def where(report: Report, cell: str) -> tuple[str, Status, list[str]]:
     for host, entry in found:
         key = entry.verdict + (f" ({entry.diagnoses[0]['code']})" if entry.diagnoses else "")
         by_verdict.setdefault(key, []).append(host.name)
-    ok = by_verdict.pop("CERTIFIED", [])
+    ok = by_verdict.pop(Verdict.CERTIFIED.value, [])
     parts = [f"certified on {len(ok)} of {len(found)}" + (f" ({', '.join(ok)})" if ok else "")]
     parts += [f"{verdict} on {', '.join(names)}" for verdict, names in sorted(by_verdict.items())]
     details = [line for host, entry in found for line in _entry_details(entry, host.name)]
@@ -241,7 +242,7 @@ def flat_table(report: Report) -> Table:
     for (cell, host), e in sorted(report.entries.items()):
         f = report.facts[cell]
         values = (
-            cell, f.stack, names.get(host, host), host, e.verdict, str(e.verdict == "CERTIFIED"),
+            cell, f.stack, names.get(host, host), host, e.verdict, str(e.verdict == Verdict.CERTIFIED),
             str(e.level), e.diagnoses[0]["code"] if e.diagnoses else "", f.framework, f.keras,
             f.python_built, f.python_shipped, f.cuda_built, f.cuda_shipped, f.cudnn_built,
             f.cudnn_shipped, f.min_driver, f.min_driver_mvc, " ".join(f.sass), f.ptx,
