@@ -106,9 +106,10 @@ class ForgeResult:
 def tf_spec(text: str) -> SpecifierSet:
     """'2.21' -> ==2.21.*; '2.21.0' -> ==2.21.0; '>=2.15,<2.20' as written."""
     text = text.strip()
-    if text and text[0].isdigit():
-        return SpecifierSet(f"=={text}.*" if text.count(".") == 1 else f"=={text}")
+    exact = text and text[0].isdigit()
     try:
+        if exact:
+            return SpecifierSet(f"=={text}.*" if text.count(".") == 1 else f"=={text}")
         return SpecifierSet(text)
     except InvalidSpecifier:
         raise BadInputError(f"--tf {text}: not a version or range (e.g. 2.21, '>=2.17')") from None

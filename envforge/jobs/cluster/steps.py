@@ -137,12 +137,11 @@ def open_spool(ctx: Context, options: ClusterOptions, active: Run) -> Path:
 
 
 def _already(ctx: Context, pair: Pair, request: Submission) -> bool:
-    """Whether ``pair`` needs no task: recorded in the resumed run (a record of a task that did not
-    test the image, a code of the cluster layer, is a gap), or certified there before."""
+    """Whether ``pair`` needs no task: recorded in the resumed run, whatever its image's digest then
+    (a verify shim's differs from run to run; a record of a task that did not test the image, a
+    code of the cluster layer, is a gap), or this image certified on that node before."""
     if request.cluster.resume:
-        recorded = ctx.store.on_node(
-            pair.cell_id, pair.image, pair.node, run_id=request.cluster.resume
-        )
+        recorded = ctx.store.on_node(pair.cell_id, None, pair.node, run_id=request.cluster.resume)
         return recorded is not None and not any(
             d.layer == "cluster" for d in recorded.certificate.diagnoses
         )
