@@ -8,6 +8,7 @@ cluster's business, what it ran is in its spool files (``cluster.tasks``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -27,10 +28,18 @@ class ClusterNode:
 
     @property
     def available(self) -> bool:
-        """Whether a task can start on it (not down, drained, draining, failing or unknown)."""
+        """Whether a task can start on it: a state that takes work (idle, mixed, allocated, ...,
+        flags such as ``+cloud`` or ``~`` aside), and nothing that says down, drained, draining,
+        failing or not responding. A state envforge does not know is not available."""
+        state = self.state.strip().lower()
+        base = re.split(r"[+\-~#!%$@^*]", state, maxsplit=1)[0]
         bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future",
                "unusable")  # fmt: skip
-        return not any(word in self.state for word in bad) and not self.state.endswith("*")
+        return (
+            base in _TAKES_WORK
+            and not any(word in state for word in bad)
+            and not state.endswith("*")
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +51,11 @@ class ClusterNode:
             "available": self.available,
         }
 
+
+_TAKES_WORK = frozenset(
+    {"idle", "mixed", "mix", "allocated", "alloc", "completing", "comp", "reserved", "resv",
+     "planned", "plnd"}
+)  # fmt: skip
 
 FINISHED_STATES = frozenset(
     {

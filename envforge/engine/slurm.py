@@ -87,7 +87,9 @@ class SlurmCluster:
             parts = line.split("|")
             if len(parts) < 5:
                 continue
-            name, state, features, reason, part = (p.strip() for p in parts[:5])
+            # a reason (%E) is free text and may hold a "|": it is all between features and partition
+            name, state, features, part = (p.strip() for p in (*parts[:3], parts[-1]))
+            reason = "|".join(parts[3:-1]).strip()
             try:
                 check_node(name)
             except IdentifierError:  # said, never used: it would reach file names and sbatch

@@ -71,6 +71,27 @@ def test_nodes_are_selected_by_name_then_constraint_and_unknown_names_are_refuse
     assert not nodes[2].available and nodes[0].available
 
 
+@pytest.mark.parametrize(
+    ("state", "available"),
+    [
+        ("idle", True),
+        ("mixed", True),
+        ("allocated+", True),
+        ("idle~", True),  # powered down: Slurm powers it up for the task
+        ("completing", True),
+        ("idle*", False),  # not responding
+        ("drained", False),
+        ("draining", False),
+        ("down*", False),
+        ("inval", False),
+        ("", False),
+        ("0", False),  # not a state: a sinfo line that was not what it seemed
+    ],
+)
+def test_a_node_takes_tasks_only_in_a_state_that_takes_work(state: str, available: bool) -> None:
+    assert ClusterNode("n1", state, (), "", ()).available is available
+
+
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_task_script_per_runtime_matches_its_golden_file(
     runtime: str, request: pytest.FixtureRequest
