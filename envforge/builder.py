@@ -19,6 +19,7 @@ finishes, so a caller can probe one cell while the others still build.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -99,12 +100,18 @@ class _Plan:
 
 
 def probe_payload() -> dict[str, bytes]:
-    """The probe package as context files (``probe/lib/envforge_probe/**.py``), sorted and stable."""
-    return {
-        f"probe/lib/envforge_probe/{p.relative_to(_PROBE_DIR).as_posix()}": p.read_bytes()
+    """The probe package as context files (``probe/lib/envforge_probe/**.py``), sorted and stable;
+    read once per process (every cell's build carries the same payload)."""
+    return dict(_probe_files())
+
+
+@functools.cache
+def _probe_files() -> tuple[tuple[str, bytes], ...]:
+    return tuple(
+        (f"probe/lib/envforge_probe/{p.relative_to(_PROBE_DIR).as_posix()}", p.read_bytes())
         for p in sorted(_PROBE_DIR.rglob("*.py"))
         if "__pycache__" not in p.parts
-    }
+    )
 
 
 def image_tag(cell_id: str, content_hash: str) -> str:

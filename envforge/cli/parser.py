@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -37,7 +38,9 @@ class _Parser(argparse.ArgumentParser):
 Add = Callable[..., argparse.ArgumentParser]
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once per process (argparse keeps no state of a parse)."""
     parser = _Parser(
         prog="envforge",
         description="Certify which combinations of the GPU deep-learning stack really work.",

@@ -25,6 +25,7 @@ from envforge.results import ContainerRun, Verdict
 from envforge.store import Store
 
 from ..facts import TF_CUDA, document
+from ..fuzzing import examples
 from ..hosts import NO_GPU
 from .conftest import CliRun
 
@@ -71,7 +72,7 @@ def _certify(stdout: str) -> Any:
     )  # fmt: skip
 
 
-@settings(max_examples=120, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(path=st.sampled_from(PATHS), value=JSON)
 def test_a_document_changed_anywhere_gives_a_certificate_that_downstream_can_read(
     path: tuple[Any, ...], value: Any
@@ -87,7 +88,7 @@ def test_a_document_changed_anywhere_gives_a_certificate_that_downstream_can_rea
     cell_facts(record, "tf-cuda-pip", lambda cuda: (None, None))  # type: ignore[arg-type]
 
 
-@settings(max_examples=80, deadline=2000)
+@settings(max_examples=examples(20), deadline=2000)
 @given(doc=JSON)
 def test_any_json_document_gives_a_certificate(doc: Any) -> None:
     cert = _certify(json.dumps(doc) + "\n")

@@ -4,6 +4,7 @@ of a run that goes ahead is in its --json."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def test_offline_without_a_wheelhouse_leaves_no_failed_run(
 ) -> None:
     db = tmp_path / "r.db"
     result = envforge("certify", "--offline", "--no-wheelhouse", "--db", str(db))
-    wheelhouse = tmp_path / "state" / "wheelhouse"  # offline: the default one, and it is empty
+    wheelhouse = Path(os.environ["ENVFORGE_STATE_DIR"]) / "wheelhouse"  # offline: the default one
     assert result.code == 2 and errors(result) == [
         "--offline needs a wheelhouse (drop --no-wheelhouse)",
         f"--offline: the wheelhouse {wheelhouse} holds no wheels",
