@@ -5,8 +5,8 @@ into the jobs' frozen requests.
 backend without what it needs, contradicting options), each one line; ``problems`` finds every
 broken rule of a command at once, and the job's preamble reports them with the problems it finds
 itself (a bad site file, a matrix that does not validate) before anything is touched. The request
-builders never refuse: a request built from broken options is never run. The README's "Settings"
-(docs/settings.md) lists these defaults; jobs take no defaults of their own for them.
+builders never refuse: a request built from broken options is never run. docs/reference.md
+("Settings") lists these defaults; jobs take no defaults of their own for them.
 """
 
 from __future__ import annotations

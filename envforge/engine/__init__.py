@@ -65,7 +65,7 @@ class BuildKitClient:
 
 @dataclass(frozen=True)
 class ProbeLimits:
-    """How a probe container is confined (README, "Hardened probe runs")."""
+    """How a probe container is confined (docs/probing.md, "Hardened probe runs")."""
 
     memory: str
     network: bool = False
