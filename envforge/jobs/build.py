@@ -13,11 +13,10 @@ from ..outputs import write_output
 from ..render import render_cell
 from ..results import BuildResult
 from . import preamble as preambles
-from .build_settings import buildkit_of
 from .context import Context
 from .options import BuildOptions, Selection
 from .preamble import Preamble
-from .push import check_registry, push_all
+from .push import push_all
 from .steps import build_all, expand_matrix, matrix_run, select_cells
 
 __all__ = [
@@ -63,26 +62,17 @@ class BuildRunResult:
 
 def resolve(ctx: Context, request: BuildRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
     """The run's preamble: every setting checked, nothing touched."""
-    return preambles.resolve(
-        ctx,
-        command="push" if request.registry else "build",
-        selection=request.selection,
-        build=request.build,
-        more={"registry": request.registry} if request.registry else None,
-        known=known,
-    )
+    command = "push" if request.registry else "build"
+    more = {"registry": request.registry} if request.registry else None
+    return preambles.of_request(ctx, request, command=command, more=more, known=known)
 
 
 def run(ctx: Context, request: BuildRequest, preamble: Preamble | None = None) -> BuildRunResult:
     preamble = preamble or resolve(ctx, request)
-    assert preamble.build is not None
-    if request.registry:
-        check_registry(ctx, request.registry)
-    buildkit = buildkit_of(ctx, preamble.build)
-    with matrix_run(ctx, preamble, "build") as active:
-        ordered = build_all(ctx, preamble, buildkit, active)
-        pushed = push_all(ctx, ordered, request.registry, active) if request.registry else {}
-    return BuildRunResult(active.id, active.logs_dir, tuple(ordered), pushed, preamble)
+    with matrix_run(ctx, preamble, "build", registry=request.registry) as active:
+        ordered = build_all(ctx, preamble, active)
+        pushed = push_all(ctx, ordered, request.registry, active.run) if request.registry else {}
+    return BuildRunResult(active.run.id, active.run.logs_dir, tuple(ordered), pushed, preamble)
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,10 @@ from ..host import HostInfo
 from ..matrix import Rejected
 from ..results import CellResult
 from . import preamble as preambles
-from .build_settings import buildkit_of
 from .context import Context
 from .options import BuildOptions, ProbeOptions, Selection
 from .preamble import Preamble
-from .steps import certify_cells, matrix_run, matrix_settings
+from .steps import certify_cells, matrix_run
 
 __all__ = ["CertifyRequest", "CertifyResult", "resolve", "run"]
 
@@ -68,14 +67,7 @@ class CertifyResult:
 def resolve(ctx: Context, request: CertifyRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
     """The run's preamble: every setting checked, nothing touched (``known``: problems the
     command line found, reported with these)."""
-    return preambles.resolve(
-        ctx,
-        command="certify",
-        selection=request.selection,
-        build=request.build,
-        probe=request.probe,
-        known=known,
-    )
+    return preambles.of_request(ctx, request, command="certify", known=known)
 
 
 def _say_host(ctx: Context) -> None:
@@ -87,20 +79,18 @@ def _say_host(ctx: Context) -> None:
 
 def run(ctx: Context, request: CertifyRequest, preamble: Preamble | None = None) -> CertifyResult:
     preamble = preamble or resolve(ctx, request)
-    assert preamble.expansion is not None and preamble.build is not None
+    assert preamble.expansion is not None
     _say_host(ctx)
-    buildkit = buildkit_of(ctx, preamble.build)
     with matrix_run(ctx, preamble, "certify") as active:
-        settings = matrix_settings(ctx, preamble, buildkit, active)
-        results = certify_cells(ctx, preamble.cells, settings, request.probe, active)
+        results = certify_cells(ctx, preamble.cells, active.settings, request.probe, active.run)
     matrix = preamble.expansion.matrix
     return CertifyResult(  # reduce
-        run_id=active.id,
+        run_id=active.run.id,
         matrix=matrix.path,
         matrix_digest=matrix.digest,
         host=ctx.host,
         db=ctx.db_path,
-        logs=active.logs_dir,
+        logs=active.run.logs_dir,
         cells=tuple(results),
         rejected=preamble.expansion.rejected,
         preamble=preamble,

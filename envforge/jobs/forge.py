@@ -238,11 +238,10 @@ def resolve(ctx: Context, request: ForgeRequest, known: Sequence[EnvforgeError] 
         "tag": request.tag,
         "out": str(request.out),
     }
-    return preambles.resolve(
+    return preambles.of_request(
         ctx,
+        request,
         command=f"forge --tf {request.tf}",
-        build=request.build,
-        probe=request.probe,
         more={"forge": wanted},
         checks=checks,
         known=known,

@@ -22,7 +22,7 @@ from .context import Context
 from .options import BuildOptions, ClusterOptions, ProbeOptions, Selection
 from .steps import expand_matrix, select_cells
 
-__all__ = ["Preamble", "resolve"]
+__all__ = ["Preamble", "resolve", "of_request"]
 
 
 @dataclass(frozen=True)
@@ -167,3 +167,30 @@ def resolve(
     for line in preamble.lines():
         ctx.progress.note(line)
     return preamble
+
+
+def of_request(
+    ctx: Context,
+    request: object,
+    *,
+    command: str,
+    backend: str = "local",
+    more: dict[str, Any] | None = None,
+    checks: Sequence[Callable[[], Any]] = (),
+    known: Sequence[EnvforgeError] = (),
+) -> Preamble:
+    """``resolve`` for a job's request, its parts taken by their usual names (``selection``,
+    ``build``, ``probe``, ``cluster``, ``images``), where it has them."""
+    return resolve(
+        ctx,
+        command=command,
+        backend=backend,
+        selection=getattr(request, "selection", None),
+        build=getattr(request, "build", None),
+        probe=getattr(request, "probe", None),
+        cluster=getattr(request, "cluster", None),
+        images=tuple(getattr(request, "images", ())),
+        more=more,
+        checks=checks,
+        known=known,
+    )

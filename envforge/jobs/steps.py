@@ -1,5 +1,6 @@
-"""The steps jobs share (pipx's ``commands/common.py``): expand a matrix, select its cells, plan
-and build them, open a matrix run, and certify built cells on this host (probe -> judge -> record).
+"""The steps jobs share (pipx's ``commands/common.py``): expand a matrix, select its cells, open a
+matrix run (the prelude of every job over a matrix), plan and build the cells, and certify built
+cells on this host (probe -> judge -> record).
 
 Jobs call these and never each other. Each step is a plain call that returns a value; only
 progress events go up. Builds run in parallel and are drained as each finishes; the store is
@@ -10,20 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import labels, paths
 from ..builder import BuildSettings, build_cells
 from ..certificate import certify
-from ..engine import BuildKitClient
 from ..matrix import Cell, Expansion, expand, load_matrix, select
 from ..render import RenderedCell, render_cell
 from ..results import BuildResult, CellResult, Certificate, ContainerRun
-from .build_settings import builder_settings
+from .build_settings import builder_settings, buildkit_of
 from .context import Context, Run
 from .options import ProbeOptions, Selection
 from .probing import probe_image, remove_stale_probes, write_probe_log
+from .push import check_registry
 
 if TYPE_CHECKING:
     from .preamble import Preamble
@@ -33,6 +35,7 @@ __all__ = [
     "select_cells",
     "plan",
     "build",
+    "MatrixRun",
     "matrix_run",
     "build_all",
     "probe",
@@ -65,43 +68,45 @@ def build(
     return build_cells(ctx.engine, planned, settings, ctx.progress)
 
 
+@dataclass(frozen=True)
+class MatrixRun:
+    """A run over a preamble's cells, opened: its record, and how its cells build."""
+
+    run: Run
+    settings: BuildSettings
+
+
 @contextmanager
-def matrix_run(ctx: Context, preamble: Preamble, command: str) -> Iterator[Run]:
-    """The run record of a job over a matrix's cells, opened once its preamble stands."""
-    assert preamble.expansion is not None, "a matrix run resolves its matrix first"
+def matrix_run(
+    ctx: Context, preamble: Preamble, command: str, *, registry: str | None = None
+) -> Iterator[MatrixRun]:
+    """The prelude every job over a matrix's cells shares, written once: once its preamble stands,
+    the registry (for a job that pushes) and the builder are asked of the engine, then the run
+    record opens with the matrix's path and digest."""
+    assert preamble.expansion is not None and preamble.build is not None, "resolve it first"
+    if registry:
+        check_registry(ctx, registry)
+    buildkit = buildkit_of(ctx, preamble.build)
     matrix = preamble.expansion.matrix
     level = preamble.probe.level if preamble.probe else 0
-    with ctx.run(
-        command, level=level, matrix=str(matrix.path), matrix_digest=matrix.digest
-    ) as active:
-        ctx.progress.note(f"run {active.id}: {len(preamble.cells)} cell(s)")
+    with ctx.run(command, level=level, matrix=str(matrix.path), matrix_digest=matrix.digest) as run:
+        ctx.progress.note(f"run {run.id}: {len(preamble.cells)} cell(s)")
         ctx.progress.cells([c.id for c in preamble.cells])
-        yield active
+        settings = builder_settings(
+            ctx,
+            preamble.build,
+            buildkit,
+            run,
+            matrix_digest=matrix.digest,
+            matrix_bases=matrix.file.bases,
+        )
+        yield MatrixRun(run, settings)
 
 
-def matrix_settings(
-    ctx: Context, preamble: Preamble, buildkit: BuildKitClient | None, run: Run
-) -> BuildSettings:
-    """The builder's settings for a matrix run (its digest and bases in every image's labels)."""
-    assert preamble.expansion is not None and preamble.build is not None
-    matrix = preamble.expansion.matrix
-    return builder_settings(
-        ctx,
-        preamble.build,
-        buildkit,
-        run,
-        matrix_digest=matrix.digest,
-        matrix_bases=matrix.file.bases,
-    )
-
-
-def build_all(
-    ctx: Context, preamble: Preamble, buildkit: BuildKitClient | None, run: Run
-) -> list[BuildResult]:
+def build_all(ctx: Context, preamble: Preamble, active: MatrixRun) -> list[BuildResult]:
     """plan and build every cell of the preamble, in the cells' order (for jobs that need every
     image before going on)."""
-    settings = matrix_settings(ctx, preamble, buildkit, run)
-    cells = preamble.cells
+    cells, settings = preamble.cells, active.settings
     built = {r.cell_id: r for r in build(ctx, plan(ctx, cells, settings.builder), settings)}
     return [built[c.id] for c in cells]
 

@@ -37,11 +37,10 @@ from ...references import check_image_reference
 from ...results import BuildResult, Certificate, ContainerRun, Verdict
 from ...untrusted import UntrustedError, read_file
 from .. import preamble as preambles
-from ..build_settings import buildkit_of
 from ..context import Context
 from ..options import BuildOptions, ProbeOptions, Selection
 from ..preamble import Preamble
-from ..push import check_registry, push_all
+from ..push import push_all
 from ..steps import build_all, matrix_run
 
 __all__ = [
@@ -96,38 +95,26 @@ class EmitResult:
 
 def resolve(ctx: Context, request: EmitRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
     """The run's preamble: every setting checked, nothing touched."""
-    return preambles.resolve(
-        ctx,
-        command="certify",
-        backend="kubernetes",
-        selection=request.selection,
-        build=request.build,
-        probe=request.probe,
-        more={
-            "kubernetes": {
-                "registry": request.registry,
-                "emit": str(request.out),
-                "node selectors": " ".join(f"{t.key}={t.value}" for t in request.targets),
-            }
-        },
-        known=known,
+    selectors = " ".join(f"{t.key}={t.value}" for t in request.targets)
+    settings = {"registry": request.registry, "emit": str(request.out), "node selectors": selectors}
+    more = {"kubernetes": settings}
+    return preambles.of_request(
+        ctx, request, command="certify", backend="kubernetes", more=more, known=known
     )
 
 
 def emit(ctx: Context, request: EmitRequest, preamble: Preamble | None = None) -> EmitResult:
     preamble = preamble or resolve(ctx, request)
-    assert preamble.build is not None
-    check_registry(ctx, request.registry)
-    buildkit = buildkit_of(ctx, preamble.build)
     by_id = {c.id: c for c in preamble.cells}
-    with matrix_run(ctx, preamble, f"certify --backend kubernetes --emit {request.out}") as active:
-        builds = build_all(ctx, preamble, buildkit, active)
-        images = push_all(ctx, builds, request.registry, active)
+    command = f"certify --backend kubernetes --emit {request.out}"
+    with matrix_run(ctx, preamble, command, registry=request.registry) as active:
+        builds = build_all(ctx, preamble, active)
+        images = push_all(ctx, builds, request.registry, active.run)
     manifests, jobs = [], []
     for cell_id, image in images.items():
         for target in request.targets:
             manifest = job_manifest(
-                run_id=active.id,
+                run_id=active.run.id,
                 cell_id=cell_id,
                 image=image,
                 target=target,
@@ -136,7 +123,7 @@ def emit(ctx: Context, request: EmitRequest, preamble: Preamble | None = None) -
                 limits=request.probe.limits,
                 gpu=by_id[cell_id].spec.accelerator == "cuda",
             )
-            name = job_name(active.id, cell_id, target)
+            name = job_name(active.run.id, cell_id, target)
             path = request.out / f"{name}.yaml"
             write_output(
                 path,
@@ -157,7 +144,7 @@ def emit(ctx: Context, request: EmitRequest, preamble: Preamble | None = None) -
         mode=0o755,
     )
     return EmitResult(
-        active.id, request.out, images, tuple(builds), tuple(manifests), script, preamble
+        active.run.id, request.out, images, tuple(builds), tuple(manifests), script, preamble
     )
 
 

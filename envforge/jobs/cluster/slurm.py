@@ -20,13 +20,12 @@ from ...errors import EnvforgeError
 from ...matrix import Cell
 from ...results import BuildResult, CellResult, Certificate
 from .. import preamble as preambles
-from ..build_settings import buildkit_of
 from ..context import Context
 from ..options import BuildOptions, ClusterOptions, ProbeOptions, Selection
 from ..preamble import Preamble
-from ..push import check_registry, push_all
+from ..push import push_all
 from ..steps import build_all, matrix_run
-from .steps import ClusterResult, cluster_nodes, open_spool, probe_pairs
+from .steps import ClusterResult, cluster_nodes, cluster_result, open_spool, probe_pairs
 
 __all__ = ["ClusterRequest", "resolve", "run"]
 
@@ -41,41 +40,29 @@ class ClusterRequest:
 
 def resolve(ctx: Context, request: ClusterRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
     """The run's preamble: every setting checked, nothing touched (no scheduler, no engine)."""
-    return preambles.resolve(
-        ctx,
-        command="certify",
-        backend="slurm",
-        selection=request.selection,
-        build=request.build,
-        probe=request.probe,
-        cluster=request.cluster,
-        known=known,
-    )
+    return preambles.of_request(ctx, request, command="certify", backend="slurm", known=known)
 
 
 def run(ctx: Context, request: ClusterRequest, preamble: Preamble | None = None) -> ClusterResult:
     preamble = preamble or resolve(ctx, request)
     options = request.cluster
     nodes = cluster_nodes(ctx, options)
-    check_registry(ctx, options.registry)
-    assert preamble.build is not None
-    buildkit = buildkit_of(ctx, preamble.build)
     by_id = {cell.id: cell for cell in preamble.cells}
-    with matrix_run(
-        ctx, preamble, f"certify --backend slurm --registry {options.registry}"
-    ) as active:
-        spool = open_spool(ctx, options, active)
+    command = f"certify --backend slurm --registry {options.registry}"
+    with matrix_run(ctx, preamble, command, registry=options.registry) as active:
+        run_ = active.run
+        spool = open_spool(ctx, options, run_)
         clock = ctx.clock.now()
-        builds = build_all(ctx, preamble, buildkit, active)
+        builds = build_all(ctx, preamble, active)
         timings = {"build_s": ctx.clock.now() - clock}
         clock = ctx.clock.now()
         results: list[CellResult] = []
         for built in builds:
             if not built.ok:
                 cert = _build_failure(ctx, by_id[built.cell_id], built, request.probe.level)
-                ctx.store.add(active.id, cert, build_log=str(built.log_path))
+                ctx.store.add(run_.id, cert, build_log=str(built.log_path))
                 results.append(CellResult(built.cell_id, built, cert))
-        images = push_all(ctx, builds, options.registry, active)  # all before any submission
+        images = push_all(ctx, builds, options.registry, run_)  # all before any submission
         timings["push_s"] = ctx.clock.now() - clock
         built_by_id = {b.cell_id: b for b in builds}
         pairs = [
@@ -89,20 +76,11 @@ def run(ctx: Context, request: ClusterRequest, preamble: Preamble | None = None)
             for cell_id, image in images.items()
             for node in nodes
         ]
-        probed = probe_pairs(ctx, request, active, spool, pairs, nodes, built_by_id)
+        probed = probe_pairs(ctx, request, run_, spool, pairs, nodes, built_by_id)
         results += probed.results
         timings.update(probed.timings)
-    return ClusterResult(
-        run_id=active.id,
-        cluster=ctx.cluster.describe(),
-        spool=spool,
-        nodes=tuple(nodes),
-        images=images,
-        builds=tuple(builds),
-        cells=tuple(sorted(results, key=lambda r: (r.cell_id, r.node or ""))),
-        skipped=probed.skipped,
-        timings={k: round(v, 3) for k, v in timings.items()},
-        preamble=preamble,
+    return cluster_result(
+        ctx, preamble, run_, spool, nodes, images, builds, results, timings, probed.skipped
     )
 
 

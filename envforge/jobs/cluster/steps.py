@@ -30,6 +30,7 @@ from ..preamble import Preamble
 __all__ = [
     "Submission",
     "ClusterResult",
+    "cluster_result",
     "Probed",
     "cluster_nodes",
     "select_nodes",
@@ -92,6 +93,33 @@ class Probed:
     results: tuple[CellResult, ...]
     skipped: tuple[tuple[str, str], ...]  # (cell, node) pairs already recorded
     timings: dict[str, float]
+
+
+def cluster_result(
+    ctx: Context,
+    preamble: Preamble,
+    run: Run,
+    spool: Path,
+    nodes: list[ClusterNode],
+    images: dict[str, str],
+    builds: Iterable[BuildResult],
+    results: Iterable[CellResult],
+    timings: dict[str, float],
+    skipped: tuple[tuple[str, str], ...],
+) -> ClusterResult:
+    """A cluster run's result: its results in (cell, node) order, its timings rounded."""
+    return ClusterResult(
+        run_id=run.id,
+        cluster=ctx.cluster.describe(),
+        spool=spool,
+        nodes=tuple(nodes),
+        images=images,
+        builds=tuple(builds),
+        cells=tuple(sorted(results, key=lambda r: (r.cell_id, r.node or ""))),
+        skipped=skipped,
+        timings={k: round(v, 3) for k, v in timings.items()},
+        preamble=preamble,
+    )
 
 
 def select_nodes(

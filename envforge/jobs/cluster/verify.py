@@ -25,7 +25,7 @@ from ..options import ClusterOptions, ProbeOptions
 from ..preamble import Preamble
 from ..probing import inspect_image, shim
 from ..push import check_registry, push_image
-from .steps import ClusterResult, cluster_nodes, open_spool, probe_pairs
+from .steps import ClusterResult, cluster_nodes, cluster_result, open_spool, probe_pairs
 
 __all__ = ["ClusterVerifyRequest", "resolve", "run"]
 
@@ -42,15 +42,7 @@ def resolve(
     ctx: Context, request: ClusterVerifyRequest, known: Sequence[EnvforgeError] = ()
 ) -> Preamble:
     """The run's preamble: every setting checked, nothing touched."""
-    return preambles.resolve(
-        ctx,
-        command="verify",
-        backend="slurm",
-        probe=request.probe,
-        cluster=request.cluster,
-        images=request.images,
-        known=known,
-    )
+    return preambles.of_request(ctx, request, command="verify", backend="slurm", known=known)
 
 
 def run(
@@ -107,15 +99,7 @@ def run(
         timings = {"push_s": ctx.clock.now() - clock}
         probed = probe_pairs(ctx, request, active, spool, pairs, nodes, builds)
         timings.update(probed.timings)
-    return ClusterResult(
-        run_id=active.id,
-        cluster=ctx.cluster.describe(),
-        spool=spool,
-        nodes=tuple(nodes),
-        images=images,
-        builds=tuple(builds.values()),
-        cells=tuple(sorted(probed.results, key=lambda r: (r.cell_id, r.node or ""))),
-        skipped=probed.skipped,
-        timings={k: round(v, 3) for k, v in timings.items()},
-        preamble=preamble,
-    )
+    return cluster_result(
+        ctx, preamble, active, spool, nodes, images, builds.values(), probed.results, timings,
+        probed.skipped,
+    )  # fmt: skip
