@@ -4,7 +4,7 @@
 
 An image counts as made here when it carries one of the labels and every tag it has is one envforge
 or its tests give (``envforge/``, ``envforge-test/``, ``envforge-verify/``, or the push tag of its
-cell, ``REGISTRY/<cell>:<content hash>``). Labels are inherited, so an image someone built FROM one
+cell, ``REGISTRY/<cell>:<content hash or image id>``). Labels are inherited, so an image someone built FROM one
 of ours carries them too: it is left alone when it has a tag of its own, or, untagged, when its
 layers extend those of another labelled image. Children go before their parents; an image that
 cannot go (a parent of such an image, one in use) is said in one warning line and kept. Nothing
@@ -54,14 +54,14 @@ def _our_tag(tag: str, image: Image) -> bool:
     if tag.startswith(_OUR_REPOSITORIES):
         return True
     repository, _, version = tag.rpartition(":")
-    cell, digest = (
-        image.labels.get("io.envforge.cell"),
-        image.labels.get("io.envforge.content-hash"),
+    cell = image.labels.get("io.envforge.cell")
+    # a push names the version by the cell's content hash (build, certify) or the image's id (verify)
+    versions = {image.labels.get("io.envforge.content-hash", "")[:16], image.id[7:23]} - {""}
+    return (
+        bool(cell)
+        and repository.rsplit("/", 1)[-1] == _repository_name(cell or "")
+        and (version in versions)
     )
-    return bool(
-        cell and digest and repository.rsplit("/", 1)[-1] == _repository_name(cell)
-        and version == digest[:16]
-    )  # fmt: skip
 
 
 def _extends(image: Image, other: Image) -> bool:

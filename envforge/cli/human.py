@@ -212,7 +212,7 @@ class CellProgress:
 
     def cell_done(self, result: CellResult) -> None:
         cert = result.certificate
-        task = self.tasks[result.cell_id]
+        task = self.tasks[result.key]
         total = self.bars.tasks[task].total or 1
         status = f"{verdict_markup(cert.verdict.value)} L{cert.level_reached}"
         self.bars.update(

@@ -120,7 +120,8 @@ def cluster(out: Output, result: ClusterResult, *, command: str = "certify") -> 
         cert = done.certificate
         if not cert and cert.diagnoses:
             d = cert.diagnoses[0]
-            out.line(f"  {escape(done.key)}: {d.code}: {escape(d.summary)}")
+            where = f"{done.cell_id} on {done.node}" if done.node else done.cell_id
+            out.line(f"  {escape(where)}: {d.code}: {escape(d.summary)}")
             if d.fix:
                 out.line(f"    fix: {escape(d.fix)}")
     if result.skipped:

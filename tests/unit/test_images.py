@@ -37,6 +37,13 @@ def test_our_images_go_children_first_and_someone_elses_children_stay() -> None:
 
 
 def test_a_tag_is_ours_only_in_our_namespaces_or_as_the_push_tag_of_the_cell() -> None:
+    verified = Image(  # verify --backend slurm pushes an image under its own id
+        "sha256:97a7fba49851e5d5" + "0" * 48,
+        ("127.0.0.1:45503/tf-cpu-tf2.21.0-py3.11:97a7fba49851e5d5",),
+        (),
+        LABELS,
+    )
+    assert plan([verified])[0] == [verified]
     wrong_hash = Image(
         "sha256:1", ("reg:5000/tf-cpu-tf2.21.0-py3.11:ffffffffffffffff",), (), LABELS
     )
