@@ -139,7 +139,9 @@ def registry_options(p: argparse.ArgumentParser) -> None:
 
 
 def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> None:
-    g = p.add_argument_group("on a cluster (--backend slurm)")
+    g = p.add_argument_group(
+        "on a cluster (--backend slurm" + (" or kubernetes)" if kubernetes else ")")
+    )
     g.add_argument(
         "--backend",
         choices=("local", "slurm", "kubernetes") if kubernetes else ("local", "slurm"),
