@@ -14,7 +14,7 @@ same per-node container check, with the image already in the registry:
                        the busiest node (the task files): submitting, scheduling, pulling by
                        digest, starting the confined containers, collecting, judging, recording.
 At 3 nodes also: the benchmark's TF cell certified at L1 on every node through Slurm
-(fleet_certify_s) against the same image probed locally once per node, one after another
+(cluster_certify_s) against the same image probed locally once per node, one after another
 (local_one_after_another_s).
 Prints one JSON line per size and a summary; goals: envforge's fixed overhead no larger than
 ReFrame's at the same size, and growing less than linearly with the nodes. (The small image keeps
@@ -201,11 +201,13 @@ def one_size(size: int, work: Path, small: str) -> dict:  # type: ignore[type-ar
             pushed = envforge("push", *common[:4], env=envs, cwd=work)
             tf_image = pushed["data"]["cells"][0]["repo_digest"]
             start = time.perf_counter()
-            fleet = envforge(
+            on_cluster = envforge(
                 "certify", "--backend", "slurm", *common, "--force", env=envs, cwd=work
             )
-            figures["fleet_certify_s"] = round(time.perf_counter() - start, 2)
-            figures["fleet_verdicts"] = sorted({c["verdict"] for c in fleet["data"]["cells"]})
+            figures["cluster_certify_s"] = round(time.perf_counter() - start, 2)
+            figures["cluster_verdicts"] = sorted(
+                {c["verdict"] for c in on_cluster["data"]["cells"]}
+            )
             start = time.perf_counter()
             for _ in nodes:
                 envforge("verify", tf_image, "--level", "1", env=envs, cwd=work)

@@ -19,6 +19,7 @@ finishes, so a caller can probe one cell while the others still build.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -99,12 +100,18 @@ class _Plan:
 
 
 def probe_payload() -> dict[str, bytes]:
-    """The probe package as context files (``probe/lib/envforge_probe/**.py``), sorted and stable."""
-    return {
-        f"probe/lib/envforge_probe/{p.relative_to(_PROBE_DIR).as_posix()}": p.read_bytes()
+    """The probe package as context files (``probe/lib/envforge_probe/**.py``), sorted and stable;
+    read once per process (every cell's build carries the same payload)."""
+    return dict(_probe_files())
+
+
+@functools.cache
+def _probe_files() -> tuple[tuple[str, bytes], ...]:
+    return tuple(
+        (f"probe/lib/envforge_probe/{p.relative_to(_PROBE_DIR).as_posix()}", p.read_bytes())
         for p in sorted(_PROBE_DIR.rglob("*.py"))
         if "__pycache__" not in p.parts
-    }
+    )
 
 
 def image_tag(cell_id: str, content_hash: str) -> str:
@@ -239,8 +246,9 @@ def _plan_wheels(
             f"unchanged since its last build: {plan.tag} ({existing})\n", encoding="utf-8"
         )
         plan.result = BuildResult(
-            cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True
-        )
+            cell.id, existing, plan.tag, plan.digest, plan.base, log_path, 0.0, cached=True,
+            image_size=engine.image_size(existing),
+        )  # fmt: skip
 
 
 @contextmanager
@@ -320,6 +328,7 @@ def _build(
         plan.log_path,
         outcome.seconds,
         error=redact(outcome.error) if outcome.error else None,
+        image_size=engine.image_size(outcome.image_id) if outcome.image_id else None,
     )
 
 

@@ -17,6 +17,7 @@ from .host import HostInfo
 from .probe import SCHEMA_VERSION as REPORT_SCHEMA
 from .probe.checks import Check, failed, level_reached
 from .probe.codes import CODES, Code
+from .probe.vocabulary import Status
 from .probe_document import validate_document
 from .results import Certificate, ContainerRun, Diagnosis, Verdict
 from .untrusted import bounded, printable
@@ -154,7 +155,7 @@ def _report_checks(doc: dict[str, Any]) -> list[Check] | str:
     return checks or "the probe's report has no checks"
 
 
-_JUDGEMENT = ("checks", "level_reached", "ceiling", "verdict", "passed")
+_JUDGEMENT = ("checks", "level_reached", "stopped_by", "verdict", "passed")
 
 
 def unreported(
@@ -204,8 +205,10 @@ def certify(
     build_error: str | None = None,
     build_seconds: float = 0.0,
     probe: ContainerRun | None = None,
+    image_size: int | None = None,
 ) -> Certificate:
-    """One cell on one host: the probe's own judgement, plus what the host knows."""
+    """One cell on one host: the probe's own judgement, plus what the host knows; ``image_size``
+    (bytes) as the build (or the engine that had the image) knew it."""
 
     def certificate(verdict: Verdict, diagnosis: Diagnosis, **more: Any) -> Certificate:
         return unreported(
@@ -217,6 +220,7 @@ def certify(
             image_ref=image_ref,
             verdict=verdict,
             diagnosis=diagnosis,
+            image_size=image_size,
             **more,
         )
 
@@ -252,7 +256,10 @@ def certify(
         stopped_by=stopped_by,
         expectations=expectations,
         checks=tuple(checks),
-        diagnoses=tuple(Diagnosis.of(c) for c in checks if c.status in ("fail", "warn") and c.code),
+        diagnoses=tuple(
+            Diagnosis.of(c) for c in checks if c.status in (Status.FAIL, Status.WARN) and c.code
+        ),
         timings=timings,
         facts={k: v for k, v in report.items() if k not in _JUDGEMENT},
+        image_size=image_size,
     )

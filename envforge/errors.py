@@ -5,12 +5,15 @@ All exit codes are defined here so that they stay few and distinct (the CLI cont
 cluster, or registry) unavailable; 70 an internal error (a bug: rerun with --debug); 130
 interrupted (Ctrl-C; what was recorded is kept). Library code raises these; only ``envforge.cli``
 turns them into a message and an exit status. A message is one line that says what went wrong and
-where; ``hint`` says what to do next.
+where; ``hint`` says what to do next. ``ProblemsError`` carries several such errors found together
+(a run's preamble reports every problem at once, one line each).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 __all__ = [
     "EXIT_OK",
@@ -26,6 +29,8 @@ __all__ = [
     "InvalidFileError",
     "NothingSelectedError",
     "EngineUnavailableError",
+    "ProblemsError",
+    "Problems",
     "Location",
 ]
 
@@ -47,6 +52,7 @@ class EnvforgeError(Exception):
         super().__init__(message)
         self.message = message
         self.hint = hint
+        self.lines = [message]  # what the user is shown, one line each
 
 
 class CheckFailedError(EnvforgeError):
@@ -107,3 +113,44 @@ class EngineUnavailableError(EnvforgeError):
     """No container engine answers (or no cluster, or no registry, where one is needed)."""
 
     exit_code = EXIT_ENGINE_UNAVAILABLE
+
+
+class ProblemsError(EnvforgeError):
+    """Several problems found together (before a run starts): every line of every one, and the
+    hints they give; exit 2 when any is bad input, else the code of the first."""
+
+    def __init__(self, problems: list[EnvforgeError]) -> None:
+        if not problems:
+            raise ValueError("ProblemsError needs at least one problem")
+        lines = [line for problem in problems for line in problem.lines]
+        hints = list(dict.fromkeys(p.hint for p in problems if p.hint))
+        super().__init__(lines[0], hint="; ".join(hints) or None)
+        self.problems = problems
+        self.lines = lines
+        bad = any(p.exit_code == EXIT_BAD_INPUT for p in problems)
+        self.exit_code = EXIT_BAD_INPUT if bad else problems[0].exit_code
+
+
+T = TypeVar("T")
+
+
+class Problems:
+    """Problems collected rather than raised, so that all of them are reported at once."""
+
+    def __init__(self, known: Sequence[EnvforgeError] = ()) -> None:
+        self.found: list[EnvforgeError] = list(known)
+
+    def attempt(self, step: Callable[[], T]) -> T | None:
+        """``step()``, or None with its problem kept (bad input, nothing selected)."""
+        try:
+            return step()
+        except (BadInputError, NothingSelectedError) as problem:
+            self.found.append(problem)
+            return None
+
+    def raise_any(self) -> None:
+        """Raise what was found: the one problem as it is, several as one ``ProblemsError``."""
+        if len(self.found) == 1:
+            raise self.found[0]
+        if self.found:
+            raise ProblemsError(self.found)

@@ -2,7 +2,7 @@
 
 A certificate holds for a (cell, image digest, host fingerprint); two machines with the same driver,
 GPUs, kernel and engine share a fingerprint. A cluster node also carries its Slurm node name and
-features, and its fingerprint covers them: every node of a fleet has records of its own.
+features, and its fingerprint covers them: every node of a cluster has records of its own.
 ``detect_host`` reads nvidia-smi and the engine's own description; it never talks to the engine.
 """
 

@@ -12,9 +12,11 @@ The JSON Schema (``probe/report.schema.json``) is generated from this model.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
+
+from .probe.vocabulary import Status, Verdict
 
 __all__ = ["ProbeDocument", "validate_document", "report_schema", "VERSION"]
 
@@ -49,7 +51,7 @@ class _Section(BaseModel):
 class CheckDocument(_Section):
     id: Annotated[str, Field(max_length=200)]
     level: Annotated[int, Field(ge=0, le=3)]
-    status: Literal["pass", "fail", "warn", "skip"]
+    status: Status
     summary: Short
     code: Annotated[str, Field(max_length=80)] | None = None
     fix: Short | None = None
@@ -119,7 +121,9 @@ class ProbeDocument(_Section):
     checks: list[CheckDocument]
     level_requested: Annotated[int, Field(ge=0, le=3)] | None = None
     level_reached: Annotated[int, Field(ge=0, le=3)] | None = None
-    verdict: Annotated[str, Field(max_length=40)] | None = None
+    verdict: Verdict | None = None
+    passed: bool | None = None
+    stopped_by: Short | None = None  # why the next level was not reached
     expect: dict[Annotated[str, Field(max_length=80)], Any] = {}
     timings: dict[Annotated[str, Field(max_length=80)], float | None] = {}
     framework: Framework | None = None

@@ -1,21 +1,22 @@
 """The nouns jobs return, and the one JSON envelope every ``--json`` prints.
 
-One ``Verdict`` (the same value set in every document, with ``passed`` beside it), one
-``Diagnosis`` (its layer from the codes registry), one schema version. Python names say ``cell_id``
+One ``Verdict`` (the probe's vocabulary: the same value set in every document, with ``passed``
+beside it), one ``Diagnosis`` (its layer from the codes registry), one schema version. Python names say ``cell_id``
 and ``image_ref``; JSON says ``cell`` and ``image``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from .expectations import Expectations
 from .probe.checks import Check
 from .probe.codes import layer_of
+from .probe.vocabulary import Verdict
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -25,6 +26,7 @@ __all__ = [
     "BuildResult",
     "Certificate",
     "CellResult",
+    "pair_key",
     "envelope",
     "now",
 ]
@@ -34,14 +36,6 @@ SCHEMA_VERSION = 2  # of every --json document (1: before the envelope)
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-class Verdict(StrEnum):
-    CERTIFIED = "CERTIFIED"
-    FAILED = "FAILED"
-    BUILD_FAILED = "BUILD_FAILED"
-    PROBE_ERROR = "PROBE_ERROR"
-    NOT_TESTED = "NOT_TESTED"  # a cluster node that was down or drained: nothing ran there
 
 
 @dataclass(frozen=True)
@@ -111,6 +105,7 @@ class BuildResult:
     seconds: float
     cached: bool = False
     error: str | None = None
+    image_size: int | None = None  # bytes, as the engine that built it reports
 
     @property
     def ok(self) -> bool:
@@ -128,6 +123,7 @@ class BuildResult:
             "error": self.error,
             "seconds": round(self.seconds, 2),
             "log": str(self.log_path),
+            "image_size": self.image_size,
         }
 
 
@@ -176,19 +172,32 @@ class Certificate:
         return data
 
 
+def pair_key(cell_id: str, node: str) -> str:
+    """A (cell, node) pair as one word: unique in a run, safe as a file name on any file system."""
+    return re.sub(r"[^A-Za-z0-9_.@-]", "_", f"{cell_id}@{node}")
+
+
 @dataclass(frozen=True)
 class CellResult:
-    """One cell of a certify run: how it was built and the certificate it got."""
+    """One cell of a run on one host (``node``: a cluster node; None: this host): how its image
+    was built and the certificate it got there."""
 
     cell_id: str
     build: BuildResult
     certificate: Certificate
     reused: bool = False  # an earlier certificate of the same image and host stands
     probe_log: Path | None = None
+    node: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Unique in a run: the cell id, or the (cell, node) pair's key on a cluster."""
+        return self.cell_id if self.node is None else pair_key(self.cell_id, self.node)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             **self.certificate.to_dict(),
+            "node": self.node,
             "base_image": self.build.base_image,
             "build_cached": self.build.cached,
             "reused_certificate": self.reused,

@@ -287,14 +287,18 @@ class Store:
         return [(r["image_id"], r["repo_digest"], r["cell_id"]) for r in rows]
 
     def on_node(
-        self, cell_id: str, image_id: str, node: str, *, run_id: str | None = None
+        self, cell_id: str, image_id: str | None, node: str, *, run_id: str | None = None
     ) -> StoredCertificate | None:
-        """The newest certificate of this cell and image on cluster node ``node`` (of ``run_id``)."""
+        """The newest certificate of this cell (and image; None: any) on cluster node ``node``
+        (of ``run_id``)."""
         query = (
             "SELECT c.* FROM certificates c JOIN hosts h ON h.fingerprint = c.host_fingerprint "
-            "WHERE c.cell_id=? AND c.image_id=? AND json_extract(h.info, '$.node')=?"
+            "WHERE c.cell_id=? AND json_extract(h.info, '$.node')=?"
         )
-        args: tuple[Any, ...] = (cell_id, image_id, node)
+        args: tuple[Any, ...] = (cell_id, node)
+        if image_id is not None:
+            query += " AND c.image_id=?"
+            args += (image_id,)
         if run_id:
             query += " AND c.run_id=?"
             args += (run_id,)

@@ -76,7 +76,7 @@ class Wheelhouse:
         self.directory.mkdir(parents=True, exist_ok=True)
         if self.offline and not any(self.directory.glob("*.whl")):
             raise BadInputError(
-                f"--offline --wheelhouse {self.directory}: the wheelhouse holds no wheels",
+                f"--offline: the wheelhouse {self.directory} holds no wheels",
                 hint="fill it once with network access: envforge build --wheelhouse DIR",
             )
 

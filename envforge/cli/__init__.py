@@ -14,7 +14,7 @@ import sys
 import traceback
 from typing import NoReturn
 
-from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EnvforgeError, InvalidFileError
+from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EnvforgeError
 from ..results import envelope
 from ..untrusted import printable
 
@@ -47,8 +47,7 @@ def main_inner(argv: list[str] | None = None) -> int:
         if debug:
             traceback.print_exc()
         lines = [  # each error is one line, whatever a value in it held
-            printable(line, limit=1000, one_line=True)
-            for line in (exc.lines if isinstance(exc, InvalidFileError) else [exc.message])
+            printable(line, limit=1000, one_line=True) for line in exc.lines
         ]
         if json_mode:
             errors = [

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rich.markup import escape
@@ -18,7 +20,6 @@ from .human import Output
 
 if TYPE_CHECKING:  # each command imports its job when it runs, so a light one stays light
     from ..jobs.context import Context
-    from ..knowledge.models import Gpu
 
 __all__ = ["COMMANDS"]
 
@@ -94,88 +95,60 @@ def _with_progress(
     return _show(out, command, result, view, run_id=result.run_id)
 
 
+def _run(
+    args: argparse.Namespace,
+    out: Output,
+    command: str,
+    job: ModuleType,
+    request: Any,
+    view: Callable[[Output, Any], None],
+    *,
+    entry: str = "run",
+) -> int:
+    """A job with a preamble (its module's ``resolve``, then ``entry``): the option rules of
+    ``command`` (``settings.RULES``) and the job's own checks reported together, before anything
+    is touched; then the job, with progress bars."""
+    known = settings.problems(command, args)
+
+    def work(ctx: Context) -> Any:
+        preamble = job.resolve(ctx, request, known)
+        return getattr(job, entry)(ctx, request, preamble)
+
+    return _with_progress(args, out, command, work, view)
+
+
 def certify(args: argparse.Namespace, out: Output) -> int:
+    backend = args.backend or settings.DEFAULTS.backend
+    if backend == "slurm":
+        from ..jobs.cluster import slurm
+
+        return _run(args, out, "certify", slurm, settings.cluster_certify(args), views.cluster)
+    if backend == "kubernetes":
+        from ..jobs.cluster import kubernetes
+
+        request = settings.emit(args)
+        return _run(args, out, "certify", kubernetes, request, views.emit, entry="emit")
     from ..jobs import certify as certify_job
 
-    if args.backend == "slurm":
-        return _fleet(args, out)
-    if args.backend == "kubernetes":
-        return _emit(args, out)
-    _local_only(args)
-    request = settings.certify(args)
-    return _with_progress(
-        args, out, "certify", lambda ctx: certify_job.run(ctx, request), views.certify
-    )
-
-
-def _local_only(args: argparse.Namespace) -> None:
-    if args.registry or args.resume or args.partition or args.constraint or args.nodes:
-        raise BadInputError(
-            "--registry, --partition, --constraint, --nodes and --resume are for --backend slurm",
-            hint="to push images from this host: envforge build --registry R (or envforge push)",
-        )
-
-
-def _fleet_verify(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import fleet_verify as fleet_verify_job
-
-    request = settings.fleet_verify(args)
-    return _with_progress(
-        args,
-        out,
-        "verify",
-        lambda ctx: fleet_verify_job.run(ctx, request),
-        lambda o, r: views.fleet(o, r, command="verify"),
-    )
-
-
-def _fleet(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import fleet as fleet_job
-
-    request = settings.fleet(args)
-    return _with_progress(
-        args, out, "certify", lambda ctx: fleet_job.run(ctx, request), views.fleet
-    )
-
-
-def _emit(args: argparse.Namespace, out: Output) -> int:
-    from ..fleet.kubernetes import KubeTarget
-    from ..jobs import kube as kube_job
-
-    if not (args.emit and args.registry):
-        raise BadInputError(
-            "--backend kubernetes needs --emit DIR (where the Jobs go) and --registry R (where "
-            "the nodes pull the images from, by digest)"
-        )
-    targets = tuple(KubeTarget(k, v) for k, v in args.node_selector or ()) or (
-        kube_job.DEFAULT_TARGET,
-    )
-    request = kube_job.EmitRequest(
-        settings.selection(args),
-        settings.build_options(args),
-        settings.probe_options(args),
-        args.registry,
-        Path(args.emit),
-        targets,
-    )
-    return _with_progress(args, out, "certify", lambda ctx: kube_job.emit(ctx, request), views.emit)
+    return _run(args, out, "certify", certify_job, settings.certify(args), views.certify)
 
 
 def collect(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import kube as kube_job
+    from ..jobs.cluster import kubernetes
 
     with _context(args) as ctx:
-        result = kube_job.collect(ctx, kube_job.CollectRequest(Path(args.directory)))
+        result = kubernetes.collect(ctx, kubernetes.CollectRequest(Path(args.directory)))
     return _show(out, "collect", result, views.collect, run_id=result.run_id)
 
 
 def build(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import build as build_job
 
+    command = "push" if args.command == "push" else "build"
     request = build_job.BuildRequest(
         settings.selection(args), settings.build_options(args), args.registry
     )
-    return _with_progress(args, out, "build", lambda ctx: build_job.run(ctx, request), views.build)
+    return _run(args, out, command, build_job, request, views.build)
 
 
 def render(args: argparse.Namespace, out: Output) -> int:
@@ -194,11 +167,15 @@ def render(args: argparse.Namespace, out: Output) -> int:
 
 
 def verify(args: argparse.Namespace, out: Output) -> int:
+    if (args.backend or settings.DEFAULTS.backend) == "slurm":
+        from ..jobs.cluster import verify as cluster_verify
+
+        request = settings.cluster_verify(args)
+        view = functools.partial(views.cluster, command="verify")
+        return _run(args, out, "verify", cluster_verify, request, view)
     from ..jobs import verify as verify_job
 
-    if args.backend == "slurm":
-        return _fleet_verify(args, out)
-    _local_only(args)
+    settings.refuse("verify", args)
     with _context(args) as ctx:
         result = verify_job.verify(ctx, settings.verify(args))
     return _show(out, "verify", result, views.verify, run_id=result.run_id)
@@ -207,13 +184,7 @@ def verify(args: argparse.Namespace, out: Output) -> int:
 def forge(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import forge as forge_job
 
-    request = settings.forge(args)
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        if request.gpu:
-            _gpu(ctx, request.gpu)
-        result = forge_job.run(ctx, request)
-    return _show(out, "forge", result, views.forge, run_id=result.run_id)
+    return _run(args, out, "forge", forge_job, settings.forge(args), views.forge)
 
 
 def report(args: argparse.Namespace, out: Output) -> int:
@@ -236,7 +207,8 @@ def report(args: argparse.Namespace, out: Output) -> int:
     elif fmt == "csv":
         text = page.csv_of(report_page.flat_table(data))
     else:
-        laid_out = report_page.report_page(data, args.view)
+        view = "hosts" if args.view == "fleet" else args.view  # its former name
+        laid_out = report_page.report_page(data, view)
         text = html.page_html(laid_out) if fmt == "html" else page.markdown(laid_out)
     return _publish(args, out, text, f"{len(data.cells)} image(s) on {len(data.hosts)} host(s)")
 
@@ -301,55 +273,36 @@ def doctor(args: argparse.Namespace, out: Output) -> int:
     return _exit(result.passed)
 
 
-def _gpu(ctx: Context, name: str) -> Gpu:
-    """``--gpu NAME`` looked up in the knowledge base."""
-    from ..knowledge.gpus import UnknownGpu
-
-    try:
-        return ctx.kb.find_gpu(name)
-    except UnknownGpu as unknown:
-        raise BadInputError(f"--gpu {unknown}", hint=unknown.hint) from None
-
-
 def driver_check(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import fleet_rollout
     from ..jobs import matrix as matrix_job
     from ..jobs import rollout as rollout_job
+    from ..jobs.cluster import rollout as cluster_rollout
     from ..knowledge.models import parse_cc
 
+    settings.refuse("driver-check", args)
     with _context(args) as ctx:
-        if args.baseline or args.candidate:
-            if not (args.baseline and args.candidate):
-                raise BadInputError(
-                    "--baseline and --candidate go together (two run ids from the results database)"
-                )
-            if args.node:
-                canary = fleet_rollout.canary(
-                    ctx, fleet_rollout.CanaryRequest(args.node, args.baseline, args.candidate)
-                )
-                return _show(out, "driver-check", canary, views.canary)
+        if args.baseline and args.candidate and args.node:
+            canary = cluster_rollout.canary(
+                ctx, cluster_rollout.CanaryRequest(args.node, args.baseline, args.candidate)
+            )
+            return _show(out, "driver-check", canary, views.canary)
+        if args.baseline and args.candidate:
             found = rollout_job.regressions(
                 ctx, rollout_job.RegressionRequest(args.baseline, args.candidate)
             )
             return _show(out, "driver-check", found, views.regressions)
-        if not args.driver:
-            raise BadInputError("driver-check needs --driver V (or --baseline RUN --candidate RUN)")
-        if args.fleet or args.constraint or args.nodes:
-            request_fleet = fleet_rollout.FleetRolloutRequest(
+        if args.cluster or args.constraint or args.nodes:
+            request_cluster = cluster_rollout.ClusterRolloutRequest(
                 args.driver, args.constraint, tuple(args.nodes or ())
             )
-            across = fleet_rollout.fleet_rollout(ctx, request_fleet)
-            return _show(out, "driver-check", across, views.fleet_rollout)
-        gpu = _gpu(ctx, args.gpu) if args.gpu else None
+            across = cluster_rollout.cluster_rollout(ctx, request_cluster)
+            return _show(out, "driver-check", across, views.cluster_rollout)
+        gpu = ctx.gpu(args.gpu) if args.gpu else None
         if args.image or args.db:
             request = rollout_job.RolloutRequest(
                 args.driver, gpu, args.cc, tuple(args.image or ()), bool(args.db)
             )
             return _show(out, "driver-check", rollout_job.rollout(ctx, request), views.rollout)
-        if args.cuda is None:
-            raise BadInputError(
-                "driver-check needs --cuda V, --image IMG, --db PATH, or --baseline/--candidate"
-            )
         cc = parse_cc(args.cc) if args.cc else None
         request_ = matrix_job.DriverRequest(
             args.driver, args.cuda, gpu, cc, args.require, args.brand

@@ -218,8 +218,8 @@ def node_list(value: str) -> tuple[str, ...]:
 
 def constraint(value: str) -> str:
     """A Slurm feature expression: h100&drv550, a100|h100, (a|b)&c."""
+    from ..cluster.constraint import check  # noqa: PLC0415
     from ..errors import BadInputError  # noqa: PLC0415
-    from ..fleet.constraint import check  # noqa: PLC0415
 
     try:
         return check(text(value))

@@ -139,12 +139,14 @@ def registry_options(p: argparse.ArgumentParser) -> None:
 
 
 def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> None:
-    g = p.add_argument_group("on a cluster (--backend slurm)")
+    g = p.add_argument_group(
+        "on a cluster (--backend slurm" + (" or kubernetes)" if kubernetes else ")")
+    )
     g.add_argument(
         "--backend",
         choices=("local", "slurm", "kubernetes") if kubernetes else ("local", "slurm"),
-        default="local",
-        help="local (default): probe on this host; slurm: on the cluster's nodes"
+        default=DEFAULTS.backend,
+        help=f"{DEFAULTS.backend} (default): probe on this host; slurm: on the cluster's nodes"
         + ("; kubernetes: write Job manifests (--emit DIR)" if kubernetes else ""),
     )
     g.add_argument(
@@ -166,8 +168,8 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
     g.add_argument(
         "--runtime",
         choices=("docker", "podman", "pyxis", "apptainer", "auto"),
-        default="docker",
-        help="the container runtime on the nodes (auto: docker, else podman)",
+        help=f"the container runtime on the nodes (default {DEFAULTS.runtime}; auto: docker, "
+        "else podman)",
     )
     g.add_argument(
         "--spool",

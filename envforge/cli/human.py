@@ -22,24 +22,28 @@ from rich.progress import (
 from rich.table import Table
 
 from ..probe.checks import Check
+from ..probe.vocabulary import Status, Verdict
 from ..redact import redact
 from ..results import BuildResult, CellResult, Diagnosis
 
 __all__ = ["Output", "CellProgress", "verdict_markup"]
 
-_VERDICT_STYLE = {
-    "CERTIFIED": "bold green",
-    "FAILED": "bold red",
-    "BUILD_FAILED": "bold red",
-    "PROBE_ERROR": "bold yellow",
-    "NOT_TESTED": "dim",
+_STATUS_STYLE = {
+    Status.PASS: "green",
+    Status.WARN: "yellow",
+    Status.SKIP: "dim",
+    Status.FAIL: "red",
 }
-_STATUS_STYLE = {"pass": "green", "warn": "yellow", "skip": "dim", "fail": "red"}
 
 
 def verdict_markup(verdict: str) -> str:
-    style = _VERDICT_STYLE.get(verdict, "")
-    return f"[{style}]{verdict}[/]" if style else verdict
+    """A verdict in the colour of the status it reads as (bold, but for one that says nothing)."""
+    try:
+        status = Verdict(verdict).status
+    except ValueError:
+        return escape(verdict)
+    weight = "" if status is Status.SKIP else "bold "
+    return f"[{weight}{_STATUS_STYLE[status]}]{verdict}[/]"
 
 
 class _Redacted(io.TextIOBase):
@@ -119,7 +123,11 @@ class Output:
         for check in checks:
             code = ""
             if check.code:
-                code = f" [measures {check.code}]" if check.status == "pass" else f" [{check.code}]"
+                code = (
+                    f" [measures {check.code}]"
+                    if check.status == Status.PASS
+                    else f" [{check.code}]"
+                )
             table.add_row(
                 f"[{_STATUS_STYLE[check.status]}]{check.status.upper()}[/]",
                 check.id,
@@ -204,7 +212,7 @@ class CellProgress:
 
     def cell_done(self, result: CellResult) -> None:
         cert = result.certificate
-        task = self.tasks[result.cell_id]
+        task = self.tasks[result.key]
         total = self.bars.tasks[task].total or 1
         status = f"{verdict_markup(cert.verdict.value)} L{cert.level_reached}"
         self.bars.update(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -37,7 +38,9 @@ class _Parser(argparse.ArgumentParser):
 Add = Callable[..., argparse.ArgumentParser]
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once per process (argparse keeps no state of a parse)."""
     parser = _Parser(
         prog="envforge",
         description="Certify which combinations of the GPU deep-learning stack really work.",
@@ -175,9 +178,11 @@ def build_parser() -> argparse.ArgumentParser:
     groups.table_format(p)
     p.add_argument(
         "--view",
-        choices=("all", "cells", "fleet"),
+        choices=("all", "cells", "hosts", "fleet"),
         default="all",
-        help="cells: a table per stack with the images' facts; fleet: images x hosts or nodes; "
+        metavar="{all,cells,hosts}",
+        help="cells: a table per stack with the images' facts; hosts: images x hosts or cluster "
+        "nodes (fleet: the same, its former name); "
         "all (default): both, and the probe charts",
     )
     p.add_argument(
@@ -255,17 +260,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="run id before the upgrade (with --candidate: regressions)",
     )
     p.add_argument("--candidate", type=to.run_id, metavar="RUN", help="run id after the upgrade")
-    fleet = p.add_argument_group("a fleet (node records of certify --backend slurm)")
-    fleet.add_argument(
+    cluster = p.add_argument_group("a cluster (node records of certify --backend slurm)")
+    cluster.add_argument(
+        "--cluster",
         "--fleet",
+        dest="cluster",
         action="store_true",
         help="with --driver: which images keep working on which nodes of the results database",
     )
-    fleet.add_argument(
+    cluster.add_argument(
         "--constraint", type=to.constraint, metavar="EXPR", help="the nodes the driver goes to"
     )
-    fleet.add_argument("--nodes", type=to.node_list, metavar="LIST", help="these nodes only")
-    fleet.add_argument(
+    cluster.add_argument("--nodes", type=to.node_list, metavar="LIST", help="these nodes only")
+    cluster.add_argument(
         "--node",
         type=to.text,
         metavar="NAME",

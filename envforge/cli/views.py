@@ -12,22 +12,23 @@ from .human import Output, verdict_markup
 if TYPE_CHECKING:  # results of jobs that have run: their modules are loaded by then
     from ..jobs.build import BuildRunResult, RenderResult
     from ..jobs.certify import CertifyResult
+    from ..jobs.cluster.kubernetes import CollectResult, EmitResult
+    from ..jobs.cluster.rollout import CanaryResult, ClusterRolloutResult
+    from ..jobs.cluster.steps import ClusterResult
     from ..jobs.doctor import DoctorResult
-    from ..jobs.fleet import FleetResult
-    from ..jobs.fleet_rollout import CanaryResult, FleetRolloutResult
     from ..jobs.forge import ForgeResult
-    from ..jobs.kube import CollectResult, EmitResult
     from ..jobs.matrix import DriverResult
-    from ..jobs.rollout import RegressionResult, RolloutResult
-    from ..jobs.verify import Verification
+    from ..jobs.probing import Verification
+    from ..jobs.rollout import RolloutResult
     from ..knowledge.explain import Explanation
     from ..matrix import Expansion
+    from ..rollout import RegressionResult
 
 __all__ = [
     "certify",
     "build",
-    "fleet",
-    "fleet_rollout",
+    "cluster",
+    "cluster_rollout",
     "canary",
     "emit",
     "collect",
@@ -96,13 +97,11 @@ def build(out: Output, result: BuildRunResult) -> None:
         out.line(f"pushed {escape(cell)}: {escape(digest)}")
 
 
-def fleet(out: Output, result: FleetResult, *, command: str = "certify") -> None:
+def cluster(out: Output, result: ClusterResult, *, command: str = "certify") -> None:
     """One row per cell (or image), one column per node: the verdict there (why not, below)."""
-    from ..fleet.tasks import pair_key
-
-    cells = sorted({c.certificate.cell_id for c in result.cells} | set(result.images))
+    cells = sorted({c.cell_id for c in result.cells} | set(result.images))
     nodes = [n.name for n in result.nodes]
-    found = {(c.certificate.cell_id, c.cell_id.rsplit("@", 1)[-1]): c for c in result.cells}
+    found = {(c.cell_id, c.node): c for c in result.cells}
     rows = []
     for cell in cells:
         marks = []
@@ -112,7 +111,7 @@ def fleet(out: Output, result: FleetResult, *, command: str = "certify") -> None
                 verdict_markup(got.certificate.verdict.value)
                 + (f" L{got.certificate.level_reached}" if got.certificate else "")
                 if got
-                else ("[dim]skipped[/]" if pair_key(cell, node) in result.skipped else "-")
+                else ("[dim]skipped[/]" if (cell, node) in result.skipped else "-")
             )
         rows.append([cell, escape(result.images.get(cell, "-")), *marks])
     first = "cell" if command == "certify" else "image"
@@ -121,7 +120,8 @@ def fleet(out: Output, result: FleetResult, *, command: str = "certify") -> None
         cert = done.certificate
         if not cert and cert.diagnoses:
             d = cert.diagnoses[0]
-            out.line(f"  {escape(done.cell_id)}: {d.code}: {escape(d.summary)}")
+            where = f"{done.cell_id} on {done.node}" if done.node else done.cell_id
+            out.line(f"  {escape(where)}: {d.code}: {escape(d.summary)}")
             if d.fix:
                 out.line(f"    fix: {escape(d.fix)}")
     if result.skipped:
@@ -129,7 +129,7 @@ def fleet(out: Output, result: FleetResult, *, command: str = "certify") -> None
     out.note(f"run {result.run_id}; task files under {result.spool}")
 
 
-def fleet_rollout(out: Output, result: FleetRolloutResult) -> None:
+def cluster_rollout(out: Output, result: ClusterRolloutResult) -> None:
     images = sorted({i.name for n in result.nodes for i in n.items})
     rows = []
     for image in images:
@@ -145,7 +145,7 @@ def fleet_rollout(out: Output, result: FleetRolloutResult) -> None:
             )
         rows.append([escape(image), *marks])
     heads = [f"{n.node} ({n.gpu or 'no GPU'})" for n in result.nodes]
-    out.table(f"driver {escape(result.driver)} across the fleet", ("image", *heads), rows)
+    out.table(f"driver {escape(result.driver)} across the cluster", ("image", *heads), rows)
     for node in result.nodes:
         for item in node.items:
             if not item.keeps_working:

@@ -1,8 +1,9 @@
 """What jobs need from a container engine, as a ``Protocol``; the Docker SDK implements it.
 
-Jobs depend on this module only: ``connect()`` imports the Docker implementation when a job asks
-for an engine, so commands that need none (``--version``, ``matrix explain``, ``report``) never
-load the Docker SDK, and unit tests drive jobs against an in-memory engine.
+Jobs depend on this module (and ``engine.cluster`` for a batch scheduler) only: ``connect()``
+imports the Docker implementation when a job asks for an engine, so commands that need none
+(``--version``, ``matrix explain``, ``report``) never load the Docker SDK, and unit tests drive
+jobs against an in-memory engine. The engine package is the only one that talks to Docker or Slurm.
 """
 
 from __future__ import annotations
@@ -20,11 +21,6 @@ __all__ = [
     "BuildKitClient",
     "ProbeLimits",
     "connect",
-    "Cluster",
-    "ClusterNode",
-    "ClusterJob",
-    "FINISHED_STATES",
-    "connect_cluster",
 ]
 
 
@@ -69,7 +65,7 @@ class BuildKitClient:
 
 @dataclass(frozen=True)
 class ProbeLimits:
-    """How a probe container is confined (README, "Hardened probe runs")."""
+    """How a probe container is confined (docs/probing.md, "Hardened probe runs")."""
 
     memory: str
     network: bool = False
@@ -185,88 +181,3 @@ def connect() -> Engine:
     from .docker import DockerEngine  # noqa: PLC0415 - the Docker SDK only when an engine is needed
 
     return DockerEngine.connect()
-
-
-@dataclass(frozen=True)
-class ClusterNode:
-    """A node as the cluster lists it: its state, features, and why it is out (if it is)."""
-
-    name: str
-    state: str
-    features: tuple[str, ...]
-    reason: str
-    partitions: tuple[str, ...]
-
-    @property
-    def available(self) -> bool:
-        """Whether a job can start on it (not down, drained, draining, failing or unknown)."""
-        bad = ("down", "drain", "fail", "unknown", "not_responding", "maint", "reboot", "future",
-               "unusable")  # fmt: skip
-        good = ("idle", "mix", "alloc", "completing", "planned", "reserved")
-        return (
-            self.state.startswith(good)
-            and not any(word in self.state for word in bad)
-            and not self.state.endswith("*")
-        )
-
-
-@dataclass(frozen=True)
-class ClusterJob:
-    """A submitted job as the cluster reports it."""
-
-    job_id: str
-    state: str  # PENDING, RUNNING, COMPLETED, CANCELLED, TIMEOUT, OUT_OF_MEMORY, NODE_FAIL, ...
-    reason: str
-    exit_code: int | None
-    node: str
-
-    @property
-    def finished(self) -> bool:
-        return self.state in FINISHED_STATES
-
-
-FINISHED_STATES = frozenset(
-    {
-        "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "OUT_OF_MEMORY", "NODE_FAIL",
-        "BOOT_FAIL", "DEADLINE", "PREEMPTED", "SPECIAL_EXIT", "REVOKED",
-    }
-)  # fmt: skip
-
-
-class Cluster(Protocol):
-    """A batch scheduler whose nodes run probe tasks (Slurm): envforge submits, never schedules."""
-
-    def describe(self) -> str: ...
-
-    def ping(self) -> None:
-        """Raise EngineUnavailableError unless the scheduler answers."""
-        ...
-
-    def nodes(self, partition: str | None = None) -> list[ClusterNode]: ...
-
-    def submit(
-        self,
-        script: Path,
-        *,
-        node: str,
-        job_name: str,
-        output: Path,
-        partition: str | None,
-        time_limit_min: int,
-        extra: tuple[str, ...] = (),
-    ) -> str:
-        """Submit ``script`` pinned to ``node``, alone there; its job id."""
-        ...
-
-    def states(self, job_ids: list[str]) -> dict[str, ClusterJob]: ...
-
-    def cancel(self, job_ids: list[str]) -> None: ...
-
-
-def connect_cluster() -> Cluster:
-    """The Slurm cluster of SLURM_CONF (or the default configuration), once it answers."""
-    from .slurm import SlurmCluster  # noqa: PLC0415
-
-    cluster = SlurmCluster()
-    cluster.ping()
-    return cluster

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import EngineUnavailableError, EnvforgeError
 from ..identifiers import IdentifierError, check_job_id, check_node
 from ..untrusted import printable
-from . import ClusterJob, ClusterNode
+from .cluster import ClusterNode, ClusterTask
 
 __all__ = ["SlurmCluster", "SlurmError"]
 
@@ -87,7 +87,9 @@ class SlurmCluster:
             parts = line.split("|")
             if len(parts) < 5:
                 continue
-            name, state, features, reason, part = (p.strip() for p in parts[:5])
+            # a reason (%E) is free text and may hold a "|": it is all between features and partition
+            name, state, features, part = (p.strip() for p in (*parts[:3], parts[-1]))
+            reason = "|".join(parts[3:-1]).strip()
             try:
                 check_node(name)
             except IdentifierError:  # said, never used: it would reach file names and sbatch
@@ -132,7 +134,7 @@ class SlurmCluster:
                 f"sbatch answered {printable(job, limit=80, one_line=True)!r}, not a job id"
             ) from None
 
-    def states(self, job_ids: list[str]) -> dict[str, ClusterJob]:
+    def states(self, job_ids: list[str]) -> dict[str, ClusterTask]:
         """The state of each job Slurm still knows (finished ones for MinJobAge; sacct after)."""
         if not job_ids:
             return {}
@@ -144,7 +146,7 @@ class SlurmCluster:
             found.update(self._sacct(missing))
         return found
 
-    def _squeue_json(self, job_ids: list[str]) -> dict[str, ClusterJob] | None:
+    def _squeue_json(self, job_ids: list[str]) -> dict[str, ClusterTask] | None:
         done = self._run(
             "squeue", "--json", "--states=all", f"--jobs={','.join(job_ids)}", check=False
         )
@@ -157,7 +159,7 @@ class SlurmCluster:
         jobs = reply.get("jobs") if isinstance(reply, dict) else None
         if not isinstance(jobs, list):
             return None
-        found: dict[str, ClusterJob] = {}
+        found: dict[str, ClusterTask] = {}
         for job in jobs:
             if not isinstance(job, dict):
                 continue
@@ -165,8 +167,8 @@ class SlurmCluster:
             code = job.get("exit_code")
             if isinstance(code, dict):  # later openapi versions: {"return_code": N, ...}
                 code = code.get("return_code")
-            found[job_id] = ClusterJob(
-                job_id=job_id,
+            found[job_id] = ClusterTask(
+                task_id=job_id,
                 state=_state(job.get("job_state")),
                 reason=printable(str(job.get("state_reason") or ""), limit=200, one_line=True),
                 exit_code=int(code)
@@ -176,31 +178,31 @@ class SlurmCluster:
             )
         return found
 
-    def _squeue_text(self, job_ids: list[str]) -> dict[str, ClusterJob]:
+    def _squeue_text(self, job_ids: list[str]) -> dict[str, ClusterTask]:
         done = self._run(
             "squeue", "--noheader", "--states=all", f"--jobs={','.join(job_ids)}",
             "--format=%i|%T|%r|%N", check=False,
         )  # fmt: skip
-        found: dict[str, ClusterJob] = {}
+        found: dict[str, ClusterTask] = {}
         for line in done.stdout.splitlines():
             parts = line.split("|")
             if len(parts) == 4:
-                found[parts[0]] = ClusterJob(parts[0], _state(parts[1]), parts[2], None, parts[3])
+                found[parts[0]] = ClusterTask(parts[0], _state(parts[1]), parts[2], None, parts[3])
         return found
 
-    def _sacct(self, job_ids: list[str]) -> dict[str, ClusterJob]:
+    def _sacct(self, job_ids: list[str]) -> dict[str, ClusterTask]:
         done = self._run(
             "sacct", "--noheader", "--parsable2", "--allocations", f"--jobs={','.join(job_ids)}",
             "--format=JobID,State,ExitCode,NodeList,Reason", check=False,
         )  # fmt: skip
-        found: dict[str, ClusterJob] = {}
+        found: dict[str, ClusterTask] = {}
         if done.returncode != 0:
             return found
         for line in done.stdout.splitlines():
             parts = line.split("|")
             if len(parts) >= 4:
                 code = parts[2].split(":")[0]
-                found[parts[0]] = ClusterJob(
+                found[parts[0]] = ClusterTask(
                     parts[0],
                     _state(parts[1]),
                     parts[4] if len(parts) > 4 else "",

@@ -1,20 +1,33 @@
-"""``envforge build`` (images, no probing) and ``envforge render`` (Dockerfiles, no engine)."""
+"""``envforge build`` and ``push`` (images, no probing) and ``envforge render`` (Dockerfiles, no
+engine). build: preamble -> registry and builder (the engine) -> the run -> build -> push."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import EnvforgeError
 from ..outputs import write_output
 from ..render import render_cell
 from ..results import BuildResult
-from .certify import build_all, expand_matrix, select_cells
+from . import preamble as preambles
 from .context import Context
 from .options import BuildOptions, Selection
-from .push import check_registry, push_all
+from .preamble import Preamble
+from .push import push_all
+from .steps import build_all, expand_matrix, matrix_run, select_cells
 
-__all__ = ["BuildRequest", "BuildRunResult", "run", "RenderRequest", "RenderResult", "render"]
+__all__ = [
+    "BuildRequest",
+    "BuildRunResult",
+    "resolve",
+    "run",
+    "RenderRequest",
+    "RenderResult",
+    "render",
+]
 
 
 @dataclass(frozen=True)
@@ -30,6 +43,7 @@ class BuildRunResult:
     logs: Path
     cells: tuple[BuildResult, ...]
     pushed: dict[str, str] = field(default_factory=dict)  # cell -> REPO@sha256:...
+    preamble: Preamble | None = None
 
     @property
     def passed(self) -> bool:
@@ -42,20 +56,23 @@ class BuildRunResult:
             "cells": [
                 {**c.to_dict(), "repo_digest": self.pushed.get(c.cell_id)} for c in self.cells
             ],
+            "preamble": self.preamble.to_dict() if self.preamble else None,
         }
 
 
-def run(ctx: Context, request: BuildRequest) -> BuildRunResult:
-    expansion = expand_matrix(ctx, request.selection)
-    cells = select_cells(expansion, request.selection)
-    matrix = expansion.matrix
-    if request.registry:
-        check_registry(ctx, request.registry)
-    with ctx.run("build", level=0, matrix=str(matrix.path), matrix_digest=matrix.digest) as active:
-        ctx.progress.note(f"{len(cells)} cell(s) of {matrix.path}, run {active.id}")
-        ordered = build_all(ctx, cells, matrix, request.build, active)
-        pushed = push_all(ctx, ordered, request.registry, active) if request.registry else {}
-    return BuildRunResult(active.id, active.logs_dir, tuple(ordered), pushed)
+def resolve(ctx: Context, request: BuildRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
+    """The run's preamble: every setting checked, nothing touched."""
+    command = "push" if request.registry else "build"
+    more = {"registry": request.registry} if request.registry else None
+    return preambles.of_request(ctx, request, command=command, more=more, known=known)
+
+
+def run(ctx: Context, request: BuildRequest, preamble: Preamble | None = None) -> BuildRunResult:
+    preamble = preamble or resolve(ctx, request)
+    with matrix_run(ctx, preamble, "build", registry=request.registry) as active:
+        ordered = build_all(ctx, preamble, active)
+        pushed = push_all(ctx, ordered, request.registry, active.run) if request.registry else {}
+    return BuildRunResult(active.run.id, active.run.logs_dir, tuple(ordered), pushed, preamble)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""What every job works with: knowledge base, engine, host, store, progress; and the run record.
+"""What every job works with: knowledge base, engine, cluster, host, store, progress, clock; and the
+run record.
 
 Each resource is made when a job first asks for it (``report`` never connects to an engine, ``matrix
 explain`` never opens a store), or given up front (tests give an in-memory engine and a temporary
@@ -8,25 +9,46 @@ and a run whose process died is marked interrupted by the next one.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .. import paths
-from ..engine import Cluster, Engine, connect, connect_cluster
-from ..errors import EngineUnavailableError
+from ..engine import Engine, connect
+from ..engine.cluster import Cluster, connect_cluster
+from ..errors import BadInputError, EngineUnavailableError
 from ..host import HostInfo, detect_host
 from ..outputs import inputs_of
 from .progress import NullProgress, Progress
 
 if TYPE_CHECKING:  # loaded when a job first asks (doctor on a log needs neither)
     from ..knowledge import KnowledgeBase
+    from ..knowledge.models import Gpu
     from ..store import Store
 
-__all__ = ["Context", "Run"]
+__all__ = ["Context", "Run", "Clock", "SystemClock"]
+
+
+class Clock(Protocol):
+    """Time as jobs see it: for timings and for waiting (tests give one that never sleeps)."""
+
+    def now(self) -> float:
+        """Seconds on a monotonic clock."""
+        ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
 
 
 @dataclass(frozen=True)
@@ -49,11 +71,13 @@ class Context:
         store: Store | None = None,
         progress: Progress | None = None,
         cluster: Cluster | None = None,
+        clock: Clock | None = None,
         inputs: tuple[Path, ...] = (),
     ) -> None:
         self.state = state or paths.state()
         self.db_path = db or self.state.db
         self.progress: Progress = progress or NullProgress()
+        self.clock: Clock = clock or SystemClock()
         if kb is not None:
             self.kb = kb
         if engine is not None:
@@ -71,6 +95,15 @@ class Context:
         from ..knowledge import load_knowledge
 
         return load_knowledge()
+
+    def gpu(self, name: str) -> Gpu:
+        """``--gpu NAME`` looked up in the knowledge base (BadInputError with the nearest names)."""
+        from ..knowledge.gpus import UnknownGpu
+
+        try:
+            return self.kb.find_gpu(name)
+        except UnknownGpu as unknown:
+            raise BadInputError(f"--gpu {unknown}", hint=unknown.hint) from None
 
     @cached_property
     def engine(self) -> Engine:

@@ -92,8 +92,8 @@ def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
 
 def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:
     from ..store import new_run_id
-    from .verify import VerifyRequest  # the engine side, only when asked for
-    from .verify import run as verify_run
+    from .probing import VerifyRequest  # the engine side, only when asked for
+    from .probing import verify_image as verify_run
 
     assert request.image is not None
     checked = verify_run(

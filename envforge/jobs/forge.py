@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 
 from .. import labels
-from ..errors import BadInputError, CheckFailedError, NothingSelectedError
+from ..engine import BuildKitClient
+from ..errors import BadInputError, CheckFailedError, EnvforgeError, NothingSelectedError
 from ..expectations import Accelerator
 from ..host import HostInfo
 from ..knowledge import KnowledgeBase
@@ -32,12 +34,23 @@ from ..stacks import Unsupported, resolve_stack
 from ..store import Store
 from ..versions import series
 from ..wheelhouse import Wheelhouse
-from .build_settings import wheelhouse_of
-from .certify import certify_cells
+from . import preamble as preambles
+from .build_settings import builder_settings, buildkit_of
 from .context import Context, Run
 from .options import BuildOptions, ProbeOptions
+from .preamble import Preamble
+from .steps import certify_cells
 
-__all__ = ["ForgeRequest", "ForgeResult", "Candidate", "candidates", "run", "tf_spec", "describe"]
+__all__ = [
+    "ForgeRequest",
+    "ForgeResult",
+    "Candidate",
+    "candidates",
+    "resolve",
+    "run",
+    "tf_spec",
+    "describe",
+]
 
 
 @dataclass(frozen=True)
@@ -67,6 +80,7 @@ class ForgeResult:
     lock_path: Path
     tried: tuple[dict[str, Any], ...]
     rejected: tuple[dict[str, Any], ...]
+    preamble: Preamble | None = None
 
     @property
     def passed(self) -> bool:
@@ -85,15 +99,17 @@ class ForgeResult:
             "stopped_by": cert.stopped_by,
             "tried": list(self.tried),
             "rejected": list(self.rejected),
+            "preamble": self.preamble.to_dict() if self.preamble else None,
         }
 
 
 def tf_spec(text: str) -> SpecifierSet:
     """'2.21' -> ==2.21.*; '2.21.0' -> ==2.21.0; '>=2.15,<2.20' as written."""
     text = text.strip()
-    if text and text[0].isdigit():
-        return SpecifierSet(f"=={text}.*" if text.count(".") == 1 else f"=={text}")
+    exact = text and text[0].isdigit()
     try:
+        if exact:
+            return SpecifierSet(f"=={text}.*" if text.count(".") == 1 else f"=={text}")
         return SpecifierSet(text)
     except InvalidSpecifier:
         raise BadInputError(f"--tf {text}: not a version or range (e.g. 2.21, '>=2.17')") from None
@@ -207,8 +223,35 @@ def _lock(
     return path
 
 
-def run(ctx: Context, request: ForgeRequest) -> ForgeResult:
+def resolve(ctx: Context, request: ForgeRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
+    """The run's preamble: the spec, the GPU, the build and probe settings checked, nothing touched."""
+    checks: list[Callable[[], object]] = [lambda: tf_spec(request.tf)]
+    if request.gpu:
+        gpu = request.gpu
+        checks.append(lambda: ctx.gpu(gpu))
+    wanted = {
+        "tf": request.tf,
+        "python": request.python,
+        "driver": request.driver,
+        "gpu": request.gpu,
+        "accelerator": request.accelerator,
+        "tag": request.tag,
+        "out": str(request.out),
+    }
+    return preambles.of_request(
+        ctx,
+        request,
+        command=f"forge --tf {request.tf}",
+        more={"forge": wanted},
+        checks=checks,
+        known=known,
+    )
+
+
+def run(ctx: Context, request: ForgeRequest, preamble: Preamble | None = None) -> ForgeResult:
     """Build and certify candidates in order until one is certified; tag and lock it."""
+    preamble = preamble or resolve(ctx, request)
+    assert preamble.build is not None
     spec = tf_spec(request.tf)
     accelerator = request.accelerator or ("cuda" if request.driver or request.gpu else "cpu")
     found, rejected = candidates(
@@ -228,10 +271,11 @@ def run(ctx: Context, request: ForgeRequest) -> ForgeResult:
         f"forge: {len(found)} candidate(s), newest first: {describe(found[0].cell)}"
         + (f"; {len(rejected)} combination(s) ruled out" if rejected else "")
     )
+    buildkit = buildkit_of(ctx, preamble.build)
     tried: list[dict[str, Any]] = []
     with ctx.run(f"forge --tf {request.tf}", level=request.probe.level) as active:
         for candidate in found:
-            outcome = _certify_candidate(ctx, request, active, candidate)
+            outcome = _certify_candidate(ctx, request, preamble, buildkit, active, candidate)
             cert = outcome.certificate
             tried.append(
                 {
@@ -245,11 +289,18 @@ def run(ctx: Context, request: ForgeRequest) -> ForgeResult:
                 name = request.tag or f"envforge/forge:{candidate.cell.id}"
                 tag = name if ":" in name.rsplit("/", 1)[-1] else f"{name}:latest"
                 ctx.engine.tag(outcome.build.image_id, tag)
-                wheelhouse = wheelhouse_of(ctx, request.build)
                 lock = _lock(
-                    ctx, outcome, candidate.cell, tag, wheelhouse, request.probe, request.out
+                    ctx,
+                    outcome,
+                    candidate.cell,
+                    tag,
+                    preamble.build.wheelhouse,
+                    request.probe,
+                    request.out,
                 )
-                return ForgeResult(active.id, outcome, tag, lock, tuple(tried), tuple(rejected))
+                return ForgeResult(
+                    active.id, outcome, tag, lock, tuple(tried), tuple(rejected), preamble
+                )
     raise CheckFailedError(
         "no candidate was certified on this host: "
         + "; ".join(f"{t['cell']}: {t['verdict']} {','.join(t['diagnoses'])}" for t in tried),
@@ -263,12 +314,19 @@ def _digest(cell: Cell) -> str:
 
 
 def _certify_candidate(
-    ctx: Context, request: ForgeRequest, active: Run, candidate: Candidate
+    ctx: Context,
+    request: ForgeRequest,
+    preamble: Preamble,
+    buildkit: BuildKitClient | None,
+    active: Run,
+    candidate: Candidate,
 ) -> CellResult:
+    assert preamble.build is not None
     ctx.progress.cells([candidate.cell.id])
-    [outcome] = certify_cells(
-        ctx, (candidate.cell,), request.build, request.probe, active, _digest(candidate.cell)
+    settings = builder_settings(
+        ctx, preamble.build, buildkit, active, matrix_digest=_digest(candidate.cell)
     )
+    [outcome] = certify_cells(ctx, (candidate.cell,), settings, request.probe, active)
     return outcome
 
 

@@ -14,9 +14,9 @@ from ..knowledge.explain import Explanation, explain
 from ..knowledge.models import Gpu
 from ..knowledge.require import evaluate_require
 from ..matrix import Expansion, load_matrix
-from .certify import expand_matrix
 from .context import Context
 from .options import Selection
+from .steps import expand_matrix
 
 __all__ = [
     "ShippedMatrix",
@@ -100,7 +100,7 @@ class DriverResult:
         doc = self.check.to_dict()
         if self.require is not None:
             doc["require"] = self.require
-        doc["compatible"] = doc["passed"] = self.passed
+        doc["passed"] = self.passed  # compatible (the driver runs the CUDA) and the requirement
         return doc
 
 

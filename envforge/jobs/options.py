@@ -1,4 +1,4 @@
-"""Request parts several jobs share: which cells, how to build, how to probe.
+"""Request parts several jobs share: which cells, how to build, how to probe, which cluster.
 
 Light on purpose: the CLI builds these for every command, so nothing heavy is imported here."""
 
@@ -13,6 +13,7 @@ __all__ = [
     "Selection",
     "BuildOptions",
     "ProbeOptions",
+    "ClusterOptions",
 ]
 
 
@@ -36,6 +37,14 @@ class BuildOptions:
     refresh_wheelhouse: bool
     builder: str = "auto"  # auto (BuildKit where a client here can drive it), buildkit, legacy
 
+    @property
+    def wheelhouse_mode(self) -> str:
+        """``offline`` (wheels from the wheelhouse alone, builds without network), ``shared``
+        (each wheel downloaded once into the wheelhouse) or ``none`` (pip in each build)."""
+        if self.offline:
+            return "offline"
+        return "none" if self.no_wheelhouse else "shared"
+
 
 @dataclass(frozen=True)
 class ProbeOptions:
@@ -47,3 +56,22 @@ class ProbeOptions:
     @property
     def limits(self) -> ProbeLimits:
         return ProbeLimits(memory=self.memory)
+
+
+@dataclass(frozen=True)
+class ClusterOptions:
+    """Where and how tasks run on a cluster (``--backend slurm``); ``poll_s`` and
+    ``pull_allowance_s`` are the follow loop's tuning, not settings."""
+
+    registry: str
+    partition: str | None = None
+    constraint: str | None = None
+    nodes: tuple[str, ...] = ()  # empty: every node of the partition
+    sbatch_args: tuple[str, ...] = ()
+    runtime: str = "docker"
+    spool: Path | None = None  # None: spool/ in the state directory
+    resume: str | None = None
+    poll_s: float = 2.0  # the longest wait between two looks at the queue
+    pull_allowance_s: float = (
+        600.0  # a task's time limit: the probe's timeout plus this for the pull
+    )

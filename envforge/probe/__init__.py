@@ -5,7 +5,8 @@ Standard library only, relative imports only: this package is copied into every 
 expectations into checks; the host's certification calls the same function on the same facts.
 """
 
-PROBE_VERSION = "2"
-SCHEMA_VERSION = 2  # 2: the report carries the probe's own checks and verdict
+PROBE_VERSION = "3"
+# 2: the report carries the probe's own checks and verdict; 3: ``ceiling`` is ``stopped_by``
+SCHEMA_VERSION = 3
 
 __all__ = ["PROBE_VERSION", "SCHEMA_VERSION"]

@@ -24,6 +24,7 @@ from .cuda import expected_libraries, other_cudnn, probe_driver, probe_libraries
 from .device import measure_gpu
 from .frameworks import detect_framework, load_framework
 from .system import container_facts, env_facts, host_gpu_facts, package_facts, python_facts
+from .vocabulary import Status, Verdict
 from .workloads import run_workload, share_out, workload_names
 
 DEFAULT_EXPECT = "/opt/envforge/expect.json"
@@ -150,14 +151,14 @@ def run(
 ) -> dict[str, Any]:
     facts = collect(level, expect, workloads, isolate_cpu)
     checks = judge(facts, expect, level=level)
-    reached, ceiling = level_reached(checks, level)
+    reached, stopped_by = level_reached(checks, level)
     passed = not any(c.failed for c in checks)
     facts.update(
         checks=[c.to_dict() for c in checks],
         level_reached=reached,
-        ceiling=ceiling,
+        stopped_by=stopped_by,
         passed=passed,
-        verdict="CERTIFIED" if passed else "FAILED",
+        verdict=(Verdict.CERTIFIED if passed else Verdict.FAILED).value,
     )
     return facts
 
@@ -176,11 +177,15 @@ def _print_human(doc: dict[str, Any], out: Any) -> None:
     for check in doc["checks"]:
         code = check.get("code")
         note = (
-            "" if not code else f" [measures {code}]" if check["status"] == "pass" else f" [{code}]"
+            ""
+            if not code
+            else f" [measures {code}]"
+            if check["status"] == Status.PASS
+            else f" [{code}]"
         )
         print(f"{check['status'].upper():5} {check['id']:32} {check['summary']}{note}", file=out)
-    ceiling = f" ({doc['ceiling']})" if doc.get("ceiling") else ""
-    print(f"verdict: {doc['verdict']}, level reached: L{doc['level_reached']}{ceiling}", file=out)
+    why = f" ({doc['stopped_by']})" if doc.get("stopped_by") else ""
+    print(f"verdict: {doc['verdict']}, level reached: L{doc['level_reached']}{why}", file=out)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ __all__ = ["page_html"]
 
 _CSS = """
 :root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--head:#f6f8fa;--line:#d0d7de;
---bar:%(pass)s;--pass:%(pass)s;--fail:%(fail)s;--warn:%(warn)s;--none:%(none)s}
+--bar:%(pass)s;--pass:%(pass)s;--fail:%(fail)s;--warn:%(warn)s;--skip:%(skip)s}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--head:#161b22;
 --line:#3d444d;--bar:#56B4E9}}
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem;color:var(--fg);
@@ -30,7 +30,7 @@ thead th{background:var(--head);cursor:pointer;user-select:none}
 thead th[aria-sort=ascending]::after{content:" \\25B2"} thead th[aria-sort=descending]::after{content:" \\25BC"}
 code{font-size:.9em} .mark{vertical-align:-3px;margin-right:.3rem}
 td.pass{border-left:4px solid var(--pass)} td.fail{border-left:4px solid var(--fail)}
-td.warn{border-left:4px solid var(--warn)} td.none{border-left:4px dashed var(--none)}
+td.warn{border-left:4px solid var(--warn)} td.skip{border-left:4px dashed var(--skip)}
 details summary{cursor:pointer} details ul{margin:.3rem 0;padding-left:1.1rem}
 #filter{font:inherit;padding:.35rem .5rem;width:24rem;max-width:100%%;margin-bottom:1rem}
 .chart text{font-size:12px;fill:var(--fg)} .chart rect{fill:var(--bar)} .empty{color:var(--muted);font-style:italic}

@@ -21,9 +21,9 @@ from ..host import HostInfo
 from ..knowledge import KnowledgeBase
 from ..knowledge.driver import releases_covering
 from ..knowledge.models import TFKeras
+from ..probe.vocabulary import Status, Verdict
 from ..results import Certificate
 from ..versions import series
-from .marks import Status
 from .page import Cell, Page, Table
 
 __all__ = ["Evidence", "TABLES", "knowledge_page"]
@@ -43,19 +43,19 @@ class Evidence:
             if keep(cert, host):
                 latest[(cert.cell_id, cert.host_fingerprint)] = (cert, host)
         if not latest:
-            return Cell("never built", status="none")
-        certified = [(c, h) for c, h in latest.values() if c.verdict.value == "CERTIFIED"]
+            return Cell("never built", status=Status.SKIP)
+        certified = [(c, h) for c, h in latest.values() if c.verdict is Verdict.CERTIFIED]
         if certified:
             level = max(c.level_reached for c, _ in certified)
             hosts = {c.host_fingerprint for c, _ in certified if c.level_reached == level}
             kind = "node" if any(h and h.node for _, h in certified) else "host"
             plural = "s" if len(hosts) != 1 else ""
             return Cell(
-                f"certified here: L{level} on {len(hosts)} {kind}{plural}", "pass", sort=level
+                f"certified here: L{level} on {len(hosts)} {kind}{plural}", Status.PASS, sort=level
             )
         newest = max((c for c, _ in latest.values()), key=lambda c: c.created_at)
         code = f" ({newest.diagnoses[0].code})" if newest.diagnoses else ""
-        status: Status = "warn" if newest.verdict.value == "PROBE_ERROR" else "fail"
+        status = newest.verdict.status
         hosts_n = len({c.host_fingerprint for c, _ in latest.values()})
         return Cell(f"{newest.verdict.value} here on {hosts_n} host(s){code}", status, sort=-1)
 

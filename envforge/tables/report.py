@@ -19,6 +19,7 @@ from typing import Any
 
 from ..host import HostInfo
 from ..probe.checks import Check
+from ..probe.vocabulary import Verdict
 from ..store import StoredCertificate
 
 __all__ = [
@@ -67,7 +68,7 @@ class Entry:
     def short(self) -> str:
         """'FAILED L0 (CUDNN_VERSION_MISMATCH)': the verdict, the level, the first cause."""
         text = f"{self.verdict} L{self.level}"
-        if self.verdict != "CERTIFIED" and self.diagnoses:
+        if self.verdict != Verdict.CERTIFIED and self.diagnoses:
             text += f" ({self.diagnoses[0]['code']})"
         return text
 
@@ -280,7 +281,7 @@ def to_dict(report: Report) -> dict[str, Any]:
                 "cell": e.cell,
                 "host": e.host,
                 "verdict": e.verdict,
-                "passed": e.verdict == "CERTIFIED",
+                "passed": e.verdict == Verdict.CERTIFIED,
                 "level": e.level,
                 "image": e.image,
                 "image_id": e.image_id,

@@ -1,18 +1,19 @@
-"""The report laid out as a page: a table per stack with the facts readers look for, the fleet
-view (images x hosts or nodes, with what runs where), and the probe charts."""
+"""The report laid out as a page: a table per stack with the facts readers look for, the hosts
+view (images x hosts or cluster nodes, with what runs where), and the probe charts."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .. import __version__
+from ..probe.vocabulary import Verdict
 from .marks import Status, status_of
 from .page import Cell, Chart, Page, Table
 from .report import CellFacts, Entry, HostColumn, Report
 
 __all__ = [
     "report_page",
-    "fleet_table",
+    "hosts_table",
     "entries_table",
     "flat_table",
     "columns",
@@ -20,7 +21,7 @@ __all__ = [
     "VIEWS",
 ]
 
-VIEWS = ("all", "cells", "fleet")
+VIEWS = ("all", "cells", "hosts")
 GROUP_AT = 8  # with more hosts than this, alike nodes whose entries agree share one column
 LEGEND = (
     "Levels: L1 the image (imports, libraries, models on CPU), L2 the GPU, L3 performance. "
@@ -65,18 +66,18 @@ def _entry_details(entry: Entry, host: str) -> list[str]:
         lines.append(f"  {d['code']}: {d['summary']}.{fix}")
     lines += [
         f"  {c.status.upper()} {c.id}: {c.summary}"
-        + (f" [{c.code}]" if c.code and c.status != "pass" else "")
+        + (f" [{c.code}]" if c.code and c.status != Status.PASS else "")
         for c in entry.checks
     ]
     return lines
 
 
-_WORST_FIRST: tuple[Status, ...] = ("fail", "warn", "pass")
+_WORST_FIRST: tuple[Status, ...] = (Status.FAIL, Status.WARN, Status.PASS)
 
 
 def _overall(entries: list[Entry]) -> Status:
     statuses = {status_of(e.verdict) for e in entries}
-    return next((s for s in _WORST_FIRST if s in statuses), "none")
+    return next((s for s in _WORST_FIRST if s in statuses), Status.SKIP)
 
 
 def where(report: Report, cell: str) -> tuple[str, Status, list[str]]:
@@ -88,7 +89,7 @@ def where(report: Report, cell: str) -> tuple[str, Status, list[str]]:
     for host, entry in found:
         key = entry.verdict + (f" ({entry.diagnoses[0]['code']})" if entry.diagnoses else "")
         by_verdict.setdefault(key, []).append(host.name)
-    ok = by_verdict.pop("CERTIFIED", [])
+    ok = by_verdict.pop(Verdict.CERTIFIED.value, [])
     parts = [f"certified on {len(ok)} of {len(found)}" + (f" ({', '.join(ok)})" if ok else "")]
     parts += [f"{verdict} on {', '.join(names)}" for verdict, names in sorted(by_verdict.items())]
     details = [line for host, entry in found for line in _entry_details(entry, host.name)]
@@ -133,7 +134,7 @@ def entries_table(report: Report, stack: str) -> Table:
 
 
 def columns(report: Report) -> list[tuple[str, HostColumn]]:
-    """(column head, the host whose entries it shows). A fleet stays readable: with more than
+    """(column head, the host whose entries it shows). Many nodes stay readable: with more than
     ``GROUP_AT`` hosts, nodes with the same GPUs, driver and features and the same entry in every
     row share one column ("12 nodes (sim-001, sim-005, ... sim-045): no GPU, ...")."""
     if len(report.hosts) <= GROUP_AT:
@@ -166,7 +167,7 @@ def _head(host: HostColumn) -> str:
     return f"{host.label}; {runtime}"
 
 
-def fleet_table(report: Report) -> Table:
+def hosts_table(report: Report) -> Table:
     """Images x hosts or nodes: each intersection its verdict and level, each image what runs
     where. One host gives one column."""
     heads = columns(report)
@@ -192,8 +193,8 @@ def fleet_table(report: Report) -> Table:
         row.append(Cell(summary, status=status))
         rows.append(tuple(row))
     return Table(
-        id="fleet",
-        title=f"Fleet: {len(report.cells)} image(s) on {len(report.hosts)} host(s) or node(s)",
+        id="hosts",
+        title=f"Hosts: {len(report.cells)} image(s) on {len(report.hosts)} host(s) or node(s)",
         columns=("image", *(head for head, _ in heads), "what runs where"),
         rows=tuple(rows),
     )
@@ -212,8 +213,8 @@ def report_page(report: Report, view: str = "all") -> Page:
     sections: list[Table | Chart] = []
     if view in ("all", "cells"):
         sections += [entries_table(report, stack) for stack in report.stacks()]
-    if view in ("all", "fleet"):
-        sections.append(fleet_table(report))
+    if view in ("all", "hosts"):
+        sections.append(hosts_table(report))
     if view == "all":
         sections += [
             Chart(
@@ -241,7 +242,7 @@ def flat_table(report: Report) -> Table:
     for (cell, host), e in sorted(report.entries.items()):
         f = report.facts[cell]
         values = (
-            cell, f.stack, names.get(host, host), host, e.verdict, str(e.verdict == "CERTIFIED"),
+            cell, f.stack, names.get(host, host), host, e.verdict, str(e.verdict == Verdict.CERTIFIED),
             str(e.level), e.diagnoses[0]["code"] if e.diagnoses else "", f.framework, f.keras,
             f.python_built, f.python_shipped, f.cuda_built, f.cuda_shipped, f.cudnn_built,
             f.cudnn_shipped, f.min_driver, f.min_driver_mvc, " ".join(f.sass), f.ptx,

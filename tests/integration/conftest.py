@@ -21,6 +21,7 @@ from typing import Any
 import docker
 import pytest
 
+from .. import images
 from .browser import browser  # noqa: F401 (a fixture: headless Chromium for any test here)
 
 os.environ.setdefault("TESTCONTAINERS_RYUK_DISABLED", "true")
@@ -46,9 +47,11 @@ def docker_client() -> Iterator[docker.DockerClient]:
             all=True, filters={"label": [f"io.envforge.run={run_id}"]}
         ):
             container.remove(force=True)
-        if os.environ.get("ENVFORGE_KEEP_TEST_IMAGES") != "1":
-            for image in client.images.list(filters={"label": [f"io.envforge.run={run_id}"]}):
-                client.images.remove(image.id, force=True)
+    if os.environ.get("ENVFORGE_KEEP_TEST_IMAGES") != "1":  # children first; warnings, never errors
+        labels = [f"io.envforge.run={run_id}" for run_id in runs]
+        _, kept = images.clean(client, [*labels, f"io.envforge.test-session={SESSION}"])
+        for line in kept:
+            print(f"warning: {line}", file=sys.stderr)
     client.close()
 
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from envforge.probe import SCHEMA_VERSION as REPORT_SCHEMA
+
 from .conftest import run_envforge
 
 pytestmark = pytest.mark.docker
@@ -113,7 +115,7 @@ HOSTILE = {
     "deep": "/opt/venv/bin/python -c \"print('{\\\"checks\\\": ' + '[' * 200000)\"",
     "escapes": (
         "printf '\\033]0;owned\\007\\033[2J\\033[31m\\r\\n' >&2; "
-        'printf \'{"schema_version": 2, "checks": [{"id": "x\\\\u001b[2J", "level": 1, '
+        f'printf \'{{"schema_version": {REPORT_SCHEMA}, "checks": [{{"id": "x\\\\u001b[2J", "level": 1, '
         '"status": "pass", "summary": "\\\\u001b]0;owned\\\\u0007\\\\u202eevil"}], '
         '"\\\\u001b[1m": "\\\\u009b6n"}\\n\''
     ),

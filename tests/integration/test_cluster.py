@@ -102,15 +102,15 @@ def site(python_image: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("fleet")
+    return tmp_path_factory.mktemp("cluster-run")
 
 
-def fleet(
+def on_cluster(
     cluster: Cluster, site: Path, workdir: Path, *extra: str, timeout: int = 1800
 ) -> CliResult:
     return run_envforge(
         "certify", "--backend", "slurm", "-m", str(MATRIX), "--site", str(site),
-        "--registry", cluster.registry, "--level", "1", "--db", str(workdir / "fleet.db"),
+        "--registry", cluster.registry, "--level", "1", "--db", str(workdir / "cluster.db"),
         "--json", *extra, cwd=workdir, env=cluster.env, timeout=timeout,
     )  # fmt: skip
 
@@ -122,7 +122,7 @@ def pairs(result: CliResult) -> dict[tuple[str, str], dict[str, Any]]:
 def test_every_image_is_certified_on_every_node_by_digest(
     cluster: Cluster, site: Path, workdir: Path
 ) -> None:
-    result = fleet(cluster, site, workdir)
+    result = on_cluster(cluster, site, workdir)
     assert result.returncode == 0, why(result, workdir)
     images = result.data["images"]
     assert len(images) == 2 and all("@sha256:" in d for d in images.values())
@@ -132,7 +132,7 @@ def test_every_image_is_certified_on_every_node_by_digest(
     for (cell, _node), got in found.items():
         assert got["verdict"] == "CERTIFIED" and got["image_id"] == images[cell], got
     rows = (
-        sqlite3.connect(workdir / "fleet.db")
+        sqlite3.connect(workdir / "cluster.db")
         .execute(
             "SELECT c.image_id, json_extract(h.info, '$.node'), json_extract(h.info, '$.features') "
             "FROM certificates c JOIN hosts h ON h.fingerprint = c.host_fingerprint"
@@ -142,13 +142,15 @@ def test_every_image_is_certified_on_every_node_by_digest(
     assert len(rows) == len(images) * len(cluster.nodes)
     assert {r[1] for r in rows} == set(cluster.nodes)
     assert all(tuple(json.loads(r[2])) == cluster.nodes[r[1]] for r in rows)
-    # The node records are the fleet table of `envforge report`.
+    # The node records are the hosts table of `envforge report`.
     report = run_envforge(
-        "report", "--db", str(workdir / "fleet.db"), "--format", "json", cwd=workdir
+        "report", "--db", str(workdir / "cluster.db"), "--format", "json", cwd=workdir
     )
     assert report.returncode == 0 and len(report.doc["data"]["hosts"]) == len(cluster.nodes)
     jsonschema.validate(report.doc, report_schema())
-    view = run_envforge("report", "--db", str(workdir / "fleet.db"), "--view", "fleet", cwd=workdir)
+    view = run_envforge(
+        "report", "--db", str(workdir / "cluster.db"), "--view", "hosts", cwd=workdir
+    )
     head = next(line for line in view.stdout.splitlines() if line.startswith("| image |"))
     assert all(f"{node}: " in head for node in cluster.nodes), head
 
@@ -159,7 +161,7 @@ def test_a_constraint_selects_the_nodes_with_those_features(
     feature = sorted({f for fs in cluster.nodes.values() for f in fs})[0]
     wanted = {n for n, fs in cluster.nodes.items() if feature in fs}
     assert 0 < len(wanted) < len(cluster.nodes), "the test cluster's features should differ"
-    result = fleet(cluster, site, workdir, "--constraint", feature, "--force")
+    result = on_cluster(cluster, site, workdir, "--constraint", feature, "--force")
     assert result.returncode == 0, why(result, workdir)
     assert {node for _, node in pairs(result)} == wanted
 
@@ -172,7 +174,7 @@ def test_a_drained_node_is_reported_not_tested_with_slurms_reason(
     node = sorted(cluster.nodes)[0]
     cluster.slurm("scontrol", "update", f"NodeName={node}", "State=DRAIN", "Reason=envforge-test")
     try:
-        result = fleet(cluster, site, workdir, "--force", "--select", "*3.15.1*")
+        result = on_cluster(cluster, site, workdir, "--force", "--select", "*3.15.1*")
     finally:
         cluster.slurm("scontrol", "update", f"NodeName={node}", "State=RESUME")
         cluster.wait_until_every_node_answers()
@@ -192,7 +194,7 @@ def test_a_cancelled_task_is_recorded_as_such_and_resume_fills_only_that_gap(
     argv = [
         sys.executable, "-m", "envforge", "certify", "--backend", "slurm", "-m", str(MATRIX),
         "--site", str(site), "--registry", cluster.registry, "--level", "1", "--force",
-        "--select", "*3.15.0*", "--db", str(workdir / "fleet.db"), "--json",
+        "--select", "*3.15.0*", "--db", str(workdir / "cluster.db"), "--json",
     ]  # fmt: skip
     process = subprocess.Popen(
         argv, cwd=workdir, env={**os.environ, **cluster.env}, stdout=subprocess.PIPE,
@@ -219,7 +221,7 @@ def test_a_cancelled_task_is_recorded_as_such_and_resume_fills_only_that_gap(
     others = [got for (_, node), got in found.items() if node != victim[2]]
     assert others and all(got["verdict"] == "CERTIFIED" for got in others)
 
-    resumed = fleet(cluster, site, workdir, "--select", "*3.15.0*", "--resume", run_id)
+    resumed = on_cluster(cluster, site, workdir, "--select", "*3.15.0*", "--resume", run_id)
     assert resumed.returncode == 0, why(resumed, workdir)
     assert {node for _, node in pairs(resumed)} == {victim[2]}
     assert len(resumed.data["skipped"]) == len(cluster.nodes) - 1
@@ -228,15 +230,17 @@ def test_a_cancelled_task_is_recorded_as_such_and_resume_fills_only_that_gap(
 def test_podman_on_the_nodes_certifies_the_same_image_by_the_same_digest(
     cluster: Cluster, site: Path, workdir: Path
 ) -> None:
-    docker = fleet(cluster, site, workdir, "--select", "*3.15.1*")
+    docker = on_cluster(cluster, site, workdir, "--select", "*3.15.1*")
     assert docker.returncode == 0, why(docker, workdir)
-    result = fleet(cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "podman", "--force")
+    result = on_cluster(
+        cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "podman", "--force"
+    )
     assert result.returncode == 0, why(result, workdir)
     assert result.data["images"] == docker.data["images"]
     assert {node for _, node in pairs(result)} == set(cluster.nodes)
     assert all(got["verdict"] == "CERTIFIED" for got in pairs(result).values())
     engines = (
-        sqlite3.connect(workdir / "fleet.db")
+        sqlite3.connect(workdir / "cluster.db")
         .execute(
             "SELECT DISTINCT json_extract(h.info, '$.engine') FROM certificates c "
             "JOIN hosts h ON h.fingerprint = c.host_fingerprint WHERE c.run_id = ?",
@@ -254,7 +258,7 @@ def test_an_unreachable_registry_stops_the_run_before_anything_is_submitted(
     dead = f"127.0.0.1:{_free_port()}"  # nothing listens there: a stopped registry, as a client sees it
     result = run_envforge(
         "certify", "--backend", "slurm", "-m", str(MATRIX), "--site", str(site),
-        "--registry", dead, "--db", str(workdir / "fleet.db"), cwd=workdir, env=cluster.env,
+        "--registry", dead, "--db", str(workdir / "cluster.db"), cwd=workdir, env=cluster.env,
     )  # fmt: skip
     assert result.returncode == 4 and f"registry {dead} does not answer" in result.stderr
     assert "nothing was built or submitted" in result.stderr and "Traceback" not in result.stderr
@@ -272,7 +276,7 @@ def test_verify_on_the_cluster_judges_each_image_as_a_local_verify_does(
     ours = built.data["cells"][0]["image"]
     result = run_envforge(
         "verify", "--backend", "slurm", "--registry", cluster.registry, "--level", "1",
-        "--db", str(workdir / "fleet.db"), "--json", ours, python_image,
+        "--db", str(workdir / "cluster.db"), "--json", ours, python_image,
         cwd=workdir, env=cluster.env, timeout=1800,
     )  # fmt: skip
     assert result.stdout.startswith("{"), why(result, workdir)

@@ -51,21 +51,21 @@ def test_the_html_report_in_a_real_browser(
     browser.get(page.as_uri())
     assert console_errors(browser) == []
     cell = "tf-cpu-tf2.21.0-py3.11"
-    [fleet] = visible_rows(browser, "fleet")  # one image on one host: the newest certificate
-    assert cell in fleet and "FAILED L0 (CPU_ONLY_TF_BUILD)" in fleet
+    [hosts] = visible_rows(browser, "hosts")  # one image on one host: the newest certificate
+    assert cell in hosts and "FAILED L0 (CPU_ONLY_TF_BUILD)" in hosts
     [row] = visible_rows(browser, "stack-tf-cpu")
     assert "tensorflow 2.21.0" in row and "keras 3." in row and " GB" in row or " MB" in row
-    head = browser.find_element(By.CSS_SELECTOR, 'table[data-table="fleet"] thead th')
+    head = browser.find_element(By.CSS_SELECTOR, 'table[data-table="hosts"] thead th')
     head.click()
     assert head.get_attribute("aria-sort") == "ascending"
     head.click()
     assert head.get_attribute("aria-sort") == "descending"
     box = browser.find_element(By.ID, "filter")
     box.send_keys("no-such-image")
-    assert visible_rows(browser, "fleet") == []
+    assert visible_rows(browser, "hosts") == []
     box.clear()
     box.send_keys("CPU_ONLY_TF_BUILD")
-    assert len(visible_rows(browser, "fleet")) == 1
+    assert len(visible_rows(browser, "hosts")) == 1
     box.clear()
     box.send_keys(" ")  # clear() sends no input event: a keystroke does
     browser.save_screenshot(str(artifacts() / "report.png"))

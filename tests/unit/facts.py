@@ -47,13 +47,13 @@ def judged(doc: dict[str, Any]) -> dict[str, Any]:
     from envforge.probe.checks import judge, level_reached  # noqa: PLC0415
 
     checks = judge(doc, doc["expect"], level=doc["level_requested"])
-    reached, ceiling = level_reached(checks, doc["level_requested"])
+    reached, stopped_by = level_reached(checks, doc["level_requested"])
     passed = not any(c.failed for c in checks)
     return {
         **doc,
         "checks": [c.to_dict() for c in checks],
         "level_reached": reached,
-        "ceiling": ceiling,
+        "stopped_by": stopped_by,
         "passed": passed,
         "verdict": "CERTIFIED" if passed else "FAILED",
     }

@@ -2,11 +2,13 @@
 
 A build "makes" an image whose labels are the cell's (read from the build context); a run of the
 probe in an image answers with the report scripted for its cell (a recorded probe document).
-Everything it is asked is recorded, so a test can say what a job did.
+Everything it is asked is recorded (``contacted``: every call of the ``Engine`` protocol, by name),
+so a test can say what a job did, and that a refused run never asked the engine anything.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from envforge import labels as keys
-from envforge.engine import BuildKitClient, EngineBuild, EngineInfo, ProbeLimits
+from envforge.engine import BuildKitClient, Engine, EngineBuild, EngineInfo, ProbeLimits
 from envforge.results import ContainerRun
 
 __all__ = ["FakeEngine", "Image"]
@@ -44,10 +46,21 @@ class FakeEngine:
     buildkit_client: BuildKitClient | None = None  # None: BuildKit cannot be used
     dead_registries: set[str] = field(default_factory=set)
     build_secrets: dict[str, dict[str, Path]] = field(default_factory=dict)  # tag -> secrets
+    contacted: list[str] = field(default_factory=list)  # every call of the protocol, by name
 
     def __post_init__(self) -> None:
         for base in ("debian:bookworm-slim", "debian:bullseye-slim", "debian:trixie-slim"):
             self.images.setdefault(base, Image(f"sha256:{base}"))
+        for name in _PROTOCOL:
+            setattr(self, name, self._recorded(name, getattr(self, name)))
+
+    def _recorded(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.contacted.append(name)
+            return method(*args, **kwargs)
+
+        return call
 
     def info(self) -> EngineInfo:
         return EngineInfo("docker", "0-fake", "Debian GNU/Linux 12", "6.1", ("runc",))
@@ -160,6 +173,9 @@ class FakeEngine:
         for ref in gone:
             del self.images[ref]
         return len(gone)
+
+
+_PROTOCOL = [name for name in vars(Engine) if not name.startswith("_")]
 
 
 def report(document: dict[str, Any]) -> str:

@@ -37,7 +37,7 @@ def test_judging_a_recorded_document_again_gives_the_checks_the_probe_made(name:
     doc = document(name)
     again = judge(doc, doc["expect"], level=doc["level_requested"])
     assert [c.to_dict() for c in again] == doc["checks"]
-    assert level_reached(again, doc["level_requested"]) == (doc["level_reached"], doc["ceiling"])
+    assert level_reached(again, doc["level_requested"]) == (doc["level_reached"], doc["stopped_by"])
 
 
 def test_cuda_image_on_a_host_without_gpu_reaches_l1_and_says_why() -> None:

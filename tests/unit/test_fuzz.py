@@ -1,13 +1,12 @@
 """Fuzzing at the door: any command line, any matrix file gives a result or an EnvforgeError.
 
 Never a traceback, never another exception, never a hang: each example is bounded in time, and the
-example counts are fixed so the unit tier stays fast (ENVFORGE_FUZZ_EXAMPLES=5000 hunts longer).
+example counts are small so the unit tier stays fast (ENVFORGE_FUZZ_EXAMPLES=5000 hunts longer).
 """
 
 from __future__ import annotations
 
 import io
-import os
 import sys
 from pathlib import Path
 
@@ -22,7 +21,8 @@ from envforge.errors import EnvforgeError
 from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 
-EXAMPLES = int(os.environ.get("ENVFORGE_FUZZ_EXAMPLES", "200"))  # more for a longer hunt
+from .fuzzing import examples
+
 COMMANDS = [
     ["certify"],
     ["build"],
@@ -107,7 +107,7 @@ def offline_world(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 @pytest.mark.usefixtures("offline_world")
 @settings(
-    max_examples=EXAMPLES,
+    max_examples=examples(40),
     deadline=5000,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -181,7 +181,7 @@ def matrix_bytes(draw: st.DrawFn) -> bytes:
 
 
 @settings(
-    max_examples=EXAMPLES,
+    max_examples=examples(40),
     deadline=2000,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

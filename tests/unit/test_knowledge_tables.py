@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from envforge.knowledge import load_knowledge
+from envforge.probe.vocabulary import Status
 from envforge.results import Diagnosis, Verdict
 from envforge.tables.knowledge import TABLES, Evidence, knowledge_page
-from envforge.tables.marks import COLOURS, svg_mark, text_mark
+from envforge.tables.marks import COLOURS, status_of, svg_mark, text_mark
 
 from .records import CPU_HOST, TF221_CUDA, cert
 
@@ -45,8 +46,20 @@ def test_evidence_counts_nodes_at_the_highest_level_and_names_a_failure() -> Non
 
 
 def test_marks_differ_by_shape_word_and_colour() -> None:
-    statuses = ("pass", "fail", "warn", "none")
+    statuses = tuple(Status)
     assert len({text_mark(s) for s in statuses}) == 4
     shapes = {svg_mark(s).replace(COLOURS[s], "") for s in statuses}  # not by colour alone
     assert len(shapes) == 4 and len(set(COLOURS.values())) == 4
     assert all(ord(c) < 128 for s in statuses for c in svg_mark(s) + text_mark(s))
+
+
+def test_every_verdict_reads_as_a_status_the_tables_can_draw() -> None:
+    drawn = {verdict: status_of(verdict.value) for verdict in Verdict}
+    assert drawn == {
+        Verdict.CERTIFIED: Status.PASS,
+        Verdict.FAILED: Status.FAIL,
+        Verdict.BUILD_FAILED: Status.FAIL,
+        Verdict.PROBE_ERROR: Status.WARN,
+        Verdict.NOT_TESTED: Status.SKIP,
+    }
+    assert status_of("SOMETHING_NEW") is Status.SKIP  # a verdict of a later release: no claim

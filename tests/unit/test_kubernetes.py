@@ -13,11 +13,11 @@ from pathlib import Path
 import kubernetes_validate
 import pytest
 
+from envforge.cluster.kubernetes import KubeTarget, collect_script, job_manifest, job_name, quantity
 from envforge.engine import ProbeLimits
 from envforge.errors import BadInputError
-from envforge.fleet.kubernetes import KubeTarget, collect_script, job_manifest, job_name, quantity
+from envforge.jobs.cluster.kubernetes import CollectRequest, collect
 from envforge.jobs.context import Context
-from envforge.jobs.kube import CollectRequest, collect
 from envforge.paths import StatePaths
 
 from .facts import H100_TORCH, TF_CPU, document

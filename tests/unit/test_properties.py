@@ -16,6 +16,8 @@ from envforge.knowledge import load_knowledge
 from envforge.knowledge.explain import explain
 from envforge.matrix import expand, load_matrix
 
+from .fuzzing import examples
+
 pytestmark = pytest.mark.live_knowledge  # tests of the knowledge base's data
 
 KB = load_knowledge()
@@ -24,7 +26,7 @@ PYTHONS = [f"3.{m}" for m in range(5, 16)]
 STACKS = ["tf-cpu", "tf-cuda-pip"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     stacks=st.lists(st.sampled_from(STACKS), min_size=1, max_size=2, unique=True),
     tfs=st.lists(st.sampled_from(TF_VERSIONS), min_size=1, max_size=5, unique=True),

@@ -1,5 +1,5 @@
 """The compatibility report from certification records: the facts readers look for, grouped by
-stack; the fleet view; filters; Markdown, HTML, JSON (against its schema) and CSV."""
+stack; the hosts view; filters; Markdown, HTML, JSON (against its schema) and CSV."""
 
 from __future__ import annotations
 
@@ -119,8 +119,8 @@ def test_each_stack_has_a_table_with_what_its_images_were_built_for_and_ship(sto
     assert cpu["size"] == "812 MB" and cpu["hosts"] == "[ok] certified on 1 of 1 (ci)"
 
 
-def test_the_fleet_view_gives_each_node_its_driver_gpus_and_runtime(store: Store) -> None:
-    text = page.markdown(report_page.report_page(report(store), "fleet"))
+def test_the_hosts_view_gives_each_node_its_driver_gpus_and_runtime(store: Store) -> None:
+    text = page.markdown(report_page.report_page(report(store), "hosts"))
     head = row_of(text, "| image |")
     assert head == [
         "image",
@@ -136,11 +136,11 @@ def test_the_fleet_view_gives_each_node_its_driver_gpus_and_runtime(store: Store
     assert "[1] GPU levels not reached: no GPU on this host" in text
 
 
-def test_one_host_is_a_one_column_fleet(tmp_path: Path) -> None:
+def test_one_host_is_a_one_column_hosts_table(tmp_path: Path) -> None:
     db = Store(tmp_path / "one.db")
     db.start_run("r", command="certify", host=CPU_HOST, level=1)
     db.add("r", cert(CPU_CELL, CPU_HOST))
-    table = report_page.fleet_table(report(db))
+    table = report_page.hosts_table(report(db))
     assert len(table.columns) == 3 and [c.text for c in table.rows[0]][1:] == [
         "CERTIFIED L1",
         "certified on 1 of 1 (ci)",
@@ -179,8 +179,8 @@ def test_html_is_one_self_contained_page_with_every_row(store: Store) -> None:
     parsed = _Collector()
     parsed.feed(text)
     assert parsed.tags.count("script") == 1 and "link" not in parsed.tags
-    # a head row and a row per image in each stack's table and in the fleet table
-    assert parsed.rows == {"stack-tf-cpu": 2, "stack-tf-cuda-pip": 2, "fleet": 3}
+    # a head row and a row per image in each stack's table and in the hosts table
+    assert parsed.rows == {"stack-tf-cpu": 2, "stack-tf-cuda-pip": 2, "hosts": 3}
     assert "prefers-color-scheme:dark" in text and 'id="filter"' in text
     assert "10 x" in text  # the GPU vs CPU speedup chart: 40000 / 4000
     assert "CUDNN_VERSION_MISMATCH: Loaded runtime CuDNN library" in text  # behind the entry
@@ -197,7 +197,7 @@ def test_json_is_what_its_shipped_schema_says(store: Store) -> None:
     broken = json.loads(json.dumps(doc))
     broken["data"]["entries"][0]["verdict"] = "MAYBE"
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(broken, report_schema())
+        jsonschema.Draft202012Validator(report_schema()).validate(broken)
 
 
 def test_csv_has_a_line_per_image_and_host(store: Store) -> None:
@@ -225,8 +225,8 @@ def test_later_certificates_win(store: Store) -> None:
     assert data.entries[(CUDA_CELL, CPU_HOST.fingerprint)].verdict == "CERTIFIED"
 
 
-def test_a_fleet_of_fifty_nodes_stays_a_readable_table(tmp_path: Path) -> None:
-    db = Store(tmp_path / "fleet.db")
+def test_fifty_nodes_stays_a_readable_table(tmp_path: Path) -> None:
+    db = Store(tmp_path / "nodes.db")
     db.start_run("run1", command="certify", host=CPU_HOST, level=1)
     a100 = HostGpu("NVIDIA A100-SXM4-80GB", "8.0")
     h100 = HostGpu("NVIDIA H100 80GB HBM3", "9.0")
@@ -247,7 +247,7 @@ def test_a_fleet_of_fifty_nodes_stays_a_readable_table(tmp_path: Path) -> None:
             ),
         )
     data = report(db)
-    text = page.markdown(report_page.report_page(data, "fleet"))
+    text = page.markdown(report_page.report_page(data, "hosts"))
     heads = row_of(text, "| image |")[1:-1]
     assert len(heads) == 3, heads
     assert any(

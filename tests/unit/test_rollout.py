@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from envforge.expectations import Expectations
-from envforge.jobs.rollout import ImageUnderTest, assess_rollout, compare_runs
 from envforge.knowledge import load_knowledge
 from envforge.results import Diagnosis, Verdict
+from envforge.rollout import ImageUnderTest, assess_rollout, compare_runs
 
 from .conftest import FIXTURE_KB
 from .records import GPU_HOST, TF221_CUDA, cert

@@ -14,6 +14,7 @@ ENV_VARS = (
     "CURL_CA_BUNDLE",
     "PIP_CONFIG_FILE",
     "ENVFORGE_SITE",
+    "ENVFORGE_STATE_DIR",  # these tests find the site file where envforge looks by default
 )
 
 

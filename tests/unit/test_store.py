@@ -7,7 +7,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -166,6 +165,7 @@ with Store(__import__("pathlib").Path(path)) as store:
         if i == 0:
             print("recording", flush=True)
     if count < 0 or "--hang" in sys.argv:
+        print("recorded", flush=True)  # every certificate committed: now it hangs mid-run
         __import__("time").sleep(600)
     store.finish_run(run, "finished")
 """
@@ -220,7 +220,7 @@ def test_kill_9_mid_run_keeps_what_was_recorded_and_the_next_run_says_so(tmp_pat
     path = tmp_path / "r.db"
     victim = _python(WRITER, str(path), "killed", "3", "--hang")
     assert victim.stdout is not None and victim.stdout.readline().strip() == "recording"
-    time.sleep(0.5)  # the remaining certificates are committed before the sleep
+    assert victim.stdout.readline().strip() == "recorded"  # the run is open, its 3 recorded
     victim.send_signal(signal.SIGKILL)
     victim.communicate(timeout=30)
     with Store(path) as store:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
+from ..vocabulary import Status
 from .build import build_checks
 from .check import STATUSES, Check, failed, passed, skipped, warned
 from .environment import environment_checks
@@ -49,7 +50,7 @@ def judge(facts: dict[str, Any], expect: dict[str, Any], *, level: int = 1) -> l
     if level >= 2:
         visible = gpu_checks(fw, facts, expect, any(c.failed for c in libraries))
         checks += visible
-        if visible[0].status == "pass":
+        if visible[0].status == Status.PASS:
             checks += model_checks(facts, "gpu", 2)
             if level >= 3:
                 checks += perf_checks(facts.get("device") or {}, fw.get("gpus") or [], expect)
@@ -65,8 +66,8 @@ def level_reached(checks: Iterable[Check], requested: int) -> tuple[int, Optiona
         broken = [c for c in at if c.failed]
         if broken:
             return reached, f"L{level} failed: {broken[0].summary}"
-        if not at or all(c.status == "skip" for c in at):
-            skip = next((c for c in at if c.status == "skip"), None)
+        if not at or all(c.status == Status.SKIP for c in at):
+            skip = next((c for c in at if c.status == Status.SKIP), None)
             return reached, skip.summary if skip else f"L{level} has no checks"
         reached = level
     return reached, None

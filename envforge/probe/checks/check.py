@@ -1,7 +1,7 @@
 """One check: what was compared, its status, and the code, evidence and fix when it is not a pass.
 
-Statuses: ``pass``, ``warn`` (works, with a cost or a risk), ``skip`` (could not be checked here),
-``fail``. A passing L3 check may carry the ``code`` of the cause it measures (what a batch too small
+Statuses (``vocabulary.Status``): ``pass``, ``warn`` (works, with a cost or a risk), ``skip`` (could
+not be checked here), ``fail``. A passing L3 check may carry the ``code`` of the cause it measures (what a batch too small
 costs on this GPU, say) and that measured ``figure``; only failing and warning checks are diagnoses.
 """
 
@@ -11,17 +11,18 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Tuple
 
 from ..codes import CODES, Code
+from ..vocabulary import Status
 
 __all__ = ["Check", "STATUSES", "passed", "failed", "warned", "skipped"]
 
-STATUSES = ("pass", "warn", "skip", "fail")
+STATUSES = tuple(status.value for status in Status)
 
 
 @dataclass(frozen=True)
 class Check:
     id: str
     level: int
-    status: str
+    status: Status
     summary: str
     code: Optional[str] = None
     evidence: Tuple[str, ...] = ()
@@ -30,13 +31,13 @@ class Check:
 
     @property
     def failed(self) -> bool:
-        return self.status == "fail"
+        return self.status == Status.FAIL
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": self.id,
             "level": self.level,
-            "status": self.status,
+            "status": Status(self.status).value,
             "summary": self.summary,
             "code": self.code,
             "evidence": list(self.evidence),
@@ -55,7 +56,7 @@ class Check:
         return cls(
             id=str(data["id"]),
             level=int(data["level"]),
-            status=status,
+            status=Status(status),
             summary=str(data.get("summary") or ""),
             code=str(data["code"]) if data.get("code") else None,
             evidence=tuple(str(e) for e in data.get("evidence") or ()),
@@ -77,7 +78,7 @@ def passed(
     figure: Optional[float] = None,
 ) -> Check:
     """A pass; ``code`` and ``figure`` name the cause a measurement quantifies (L3)."""
-    return Check(cid, level, "pass", summary, code.value if code else None, figure=figure)
+    return Check(cid, level, Status.PASS, summary, code.value if code else None, figure=figure)
 
 
 def failed(
@@ -90,7 +91,9 @@ def failed(
     fix: Optional[str] = None,
     figure: Optional[float] = None,
 ) -> Check:
-    return Check(cid, level, "fail", summary, code.value, tuple(evidence), _fix(code, fix), figure)
+    return Check(
+        cid, level, Status.FAIL, summary, code.value, tuple(evidence), _fix(code, fix), figure
+    )
 
 
 def warned(
@@ -106,7 +109,7 @@ def warned(
     return Check(
         cid,
         level,
-        "warn",
+        Status.WARN,
         summary,
         code.value if code else None,
         tuple(evidence),
@@ -116,4 +119,4 @@ def warned(
 
 
 def skipped(cid: str, level: int, summary: str, code: Optional[Code] = None) -> Check:
-    return Check(cid, level, "skip", summary, code.value if code else None)
+    return Check(cid, level, Status.SKIP, summary, code.value if code else None)

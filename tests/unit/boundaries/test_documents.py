@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 
 from envforge.certificate import certify
 from envforge.expectations import Expectations
-from envforge.jobs import kube
+from envforge.jobs.cluster import kubernetes
 from envforge.jobs.context import Context
 from envforge.paths import StatePaths
 from envforge.results import ContainerRun, Verdict
 from envforge.store import Store
 
 from ..facts import TF_CUDA, document
+from ..fuzzing import examples
 from ..hosts import NO_GPU
 from .conftest import CliRun
 
@@ -71,7 +72,7 @@ def _certify(stdout: str) -> Any:
     )  # fmt: skip
 
 
-@settings(max_examples=120, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(path=st.sampled_from(PATHS), value=JSON)
 def test_a_document_changed_anywhere_gives_a_certificate_that_downstream_can_read(
     path: tuple[Any, ...], value: Any
@@ -87,7 +88,7 @@ def test_a_document_changed_anywhere_gives_a_certificate_that_downstream_can_rea
     cell_facts(record, "tf-cuda-pip", lambda cuda: (None, None))  # type: ignore[arg-type]
 
 
-@settings(max_examples=80, deadline=2000)
+@settings(max_examples=examples(20), deadline=2000)
 @given(doc=JSON)
 def test_any_json_document_gives_a_certificate(doc: Any) -> None:
     cert = _certify(json.dumps(doc) + "\n")
@@ -116,7 +117,7 @@ def test_collect_judges_what_it_can_and_records_the_rest_as_errors(tmp_path: Pat
     _pair(results, "huge", b"{" + b" " * (17 * 2**20) + b"}\n")
     store = tmp_path / "r.db"
     with Context(state=StatePaths(tmp_path / "state"), db=store, host=NO_GPU) as ctx:
-        result = kube.collect(ctx, kube.CollectRequest(tmp_path))
+        result = kubernetes.collect(ctx, kubernetes.CollectRequest(tmp_path))
     by_cell = {i.cell_id: i for i in result.items}
     assert by_cell["good"].verdict != Verdict.PROBE_ERROR.value
     for name in ("a-list", "wrong-shape", "fifo", "link", "zero", "huge"):
@@ -136,7 +137,7 @@ def test_the_tables_read_what_collect_recorded(
     _pair(results, "odd", json.dumps(odd).encode() + b"\n")
     store = tmp_path / "r.db"
     with Context(state=StatePaths(tmp_path / "state"), db=store, host=NO_GPU) as ctx:
-        kube.collect(ctx, kube.CollectRequest(tmp_path))
+        kubernetes.collect(ctx, kubernetes.CollectRequest(tmp_path))
     for argv in (("report",), ("matrix", "table"), ("report", "--format", "csv")):
         result = envforge(*argv, "--db", str(store))
         assert result.code == 0, result.stderr
@@ -152,5 +153,5 @@ def test_a_meta_that_does_not_fit_is_refused_before_the_run(tmp_path: Path, meta
     (tmp_path / "a.meta").write_text(meta)
     with Context(state=StatePaths(tmp_path / "s"), db=tmp_path / "r.db", host=NO_GPU) as ctx:
         with pytest.raises(BadInputError, match="a.meta"):
-            kube.collect(ctx, kube.CollectRequest(tmp_path))
+            kubernetes.collect(ctx, kubernetes.CollectRequest(tmp_path))
     assert not (tmp_path / "r.db").exists()

@@ -20,6 +20,7 @@ from envforge.knowledge import load_knowledge
 from envforge.matrix import expand, load_matrix
 from envforge.site import load_site
 
+from ..fuzzing import examples
 from .conftest import CliRun
 from .hostile import ESCAPES, hostile_text
 
@@ -84,7 +85,9 @@ def _bounded(call: Callable[[], object]) -> None:
 
 
 @settings(
-    max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=2000,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(field=st.sampled_from(FIELDS), value=TEMPLATES)
 def test_a_matrix_value_fits_its_grammar_or_is_a_located_error(
@@ -107,7 +110,9 @@ def test_a_matrix_value_fits_its_grammar_or_is_a_located_error(
 
 
 @settings(
-    max_examples=100, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(20),
+    deadline=2000,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(key=st.sampled_from(["bases", "ca_bundle", "client", "builder"]), value=hostile_text)
 def test_a_site_value_fits_its_grammar_or_is_a_located_error(

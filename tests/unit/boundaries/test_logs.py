@@ -17,6 +17,7 @@ from envforge.diagnosis import diagnose_log
 from envforge.log_facts import extract_facts
 from envforge.probe import signatures
 
+from ..fuzzing import examples
 from .hostile import hostile_text
 
 
@@ -77,7 +78,7 @@ LINE = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=2000)
+@settings(max_examples=examples(20), deadline=2000)
 @given(lines=st.lists(LINE, max_size=30), repeat=st.integers(1, 3000))
 def test_any_log_gives_diagnoses_or_none_in_bounded_time(lines: list[str], repeat: int) -> None:
     text = "\n".join(lines) + "\n" + (lines[0] if lines else "x") * repeat

@@ -21,6 +21,7 @@ from envforge.store import Store, new_run_id
 from envforge.tables.html import page_html
 from envforge.tables.page import Cell, Page, Table, csv_of, markdown
 
+from ..fuzzing import examples
 from ..records import CPU_HOST, cert
 from .conftest import CliRun
 from .hostile import ESCAPES, hostile_text
@@ -94,7 +95,7 @@ def _table(value: str) -> Table:
     return Table("t", "T", ("cell", "verdict"), ((Cell(value), Cell(value, code=True)),))
 
 
-@settings(max_examples=60, deadline=1000)
+@settings(max_examples=examples(25), deadline=1000)
 @given(value=hostile_text)
 def test_csv_cells_are_never_formulas(value: str) -> None:
     rows = list(csv.reader(io.StringIO(csv_of(_table(value)), newline="")))
@@ -107,7 +108,7 @@ def test_csv_cells_are_never_formulas(value: str) -> None:
         )
 
 
-@settings(max_examples=60, deadline=1000)
+@settings(max_examples=examples(25), deadline=1000)
 @given(value=hostile_text)
 def test_markdown_cells_carry_no_html_and_no_table_syntax(value: str) -> None:
     text = markdown(Page("p", "m", (_table(value),)))

@@ -18,6 +18,7 @@ from envforge.engine.docker import repository_digest
 from envforge.engine.slurm import SlurmCluster, SlurmError
 from envforge.identifiers import check_node
 
+from ..fuzzing import examples
 from .hostile import ESCAPES, hostile_text
 
 JSON = st.recursive(
@@ -56,7 +57,7 @@ class _Answers(SlurmCluster):
         return subprocess.CompletedProcess(list(argv), self.returncode, self.stdout, "")
 
 
-@settings(max_examples=80, deadline=1000)
+@settings(max_examples=examples(30), deadline=1000)
 @given(reply=JSON, job_ids=st.lists(st.from_regex(r"\d{1,6}", fullmatch=True), max_size=3))
 def test_any_squeue_json_gives_job_states_or_none(reply: Any, job_ids: list[str]) -> None:
     found = _Answers(json.dumps(reply))._squeue_json(job_ids) if job_ids else None
@@ -84,7 +85,7 @@ def test_sbatch_job_ids_pass_as_they_are() -> None:
         assert job == answer.split(";")[0].strip()
 
 
-@settings(max_examples=80, deadline=1000)
+@settings(max_examples=examples(30), deadline=1000)
 @given(name=hostile_text, features=st.text(max_size=20))
 def test_a_node_whose_name_is_not_one_is_never_usable(name: str, features: str) -> None:
     line = f"{name}|idle|{features}|none|gpu*"

@@ -19,6 +19,7 @@ from envforge.store import SCHEMA_VERSION, Store, new_run_id
 from envforge.store_file import APPLICATION_ID
 from envforge.store_schema import TABLES
 
+from ..fuzzing import examples
 from ..records import CPU_HOST, cert
 from .conftest import CliRun
 
@@ -154,7 +155,7 @@ def test_commands_refuse_another_programs_database(
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(15),
     deadline=2000,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

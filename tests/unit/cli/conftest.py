@@ -69,11 +69,15 @@ class Interceptor:
 @pytest.fixture()
 def intercept(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Interceptor]:
     def replace(job: str, entry: str = "run", **kwargs: Any) -> Interceptor:
+        """``job``'s ``entry`` replaced; its preamble (``resolve``) too: these tests are about the
+        request the command line builds (the preamble's own tests run it)."""
         import importlib  # noqa: PLC0415
 
         module = importlib.import_module(f"envforge.jobs.{job}")
         interceptor = Interceptor(**kwargs)
         monkeypatch.setattr(module, entry, interceptor)
+        if hasattr(module, "resolve"):
+            monkeypatch.setattr(module, "resolve", lambda *args, **kwargs: None)
         return interceptor
 
     return replace

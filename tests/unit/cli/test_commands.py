@@ -244,6 +244,12 @@ def test_driver_check_modes_and_require(envforge: Run) -> None:
         "--require", "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0",
     )  # fmt: skip
     assert refused.code == 1 and "unsatisfied condition: cuda>=12.5" in refused.stdout
+    as_json = envforge(
+        "driver-check", "--driver", "535.104.05", "--cuda", "12.2", "--gpu", "H100",
+        "--require", "cuda>=12.5 cuda>=12.0,arch>=6.0,arch<9.0", "--json",
+    )  # fmt: skip
+    # the driver runs CUDA 12.2 (compatible), but the image's requirement refuses it (not passed)
+    assert (as_json.data["compatible"], as_json.data["passed"]) == (True, False)
     garbled = envforge(
         "driver-check", "--driver", "535.104.05", "--cuda", "12.5", "--require", "cuda>>1"
     )

@@ -256,7 +256,10 @@ def test_the_cli_masks_secrets_in_errors_and_json(
     [
         (["verify", "a:1", "b:2"], "verify: 2 images given; one at a time on this host"),
         (["verify", "--backend", "slurm", "a:1"], "--backend slurm needs --registry"),
-        (["verify", "--registry", "127.0.0.1:5000", "a:1"], "--registry, --partition,"),
+        (
+            ["verify", "--registry", "127.0.0.1:5000", "a:1"],
+            "--registry: only with --backend slurm",
+        ),
         (["verify", "--backend", "kubernetes", "a:1"], "argument --backend: invalid choice"),
     ],
 )

@@ -42,8 +42,10 @@ def test_report_filters_and_views(envforge: Run, tmp_path: Path) -> None:
     node = envforge("report", "--db", path, "--node", "node7", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(node.stdout)))
     assert [(r["cell"], r["host"]) for r in rows] == [(CUDA_CELL, "node7")]
-    later = envforge("report", "--db", path, "--since", "1d", "--view", "fleet")
-    assert later.code == 0 and "## Fleet: 2 image(s) on 2 host(s)" in later.stdout
+    later = envforge("report", "--db", path, "--since", "1d", "--view", "hosts")
+    assert later.code == 0 and "## Hosts: 2 image(s) on 2 host(s)" in later.stdout
+    former = envforge("report", "--db", path, "--since", "1d", "--view", "fleet")  # its old name
+    assert former.code == 0 and former.stdout == later.stdout
     nothing = envforge("report", "--db", path, "--since", "2999-01-01")
     assert nothing.code == 0 and "no certificate matches" in nothing.stderr
 

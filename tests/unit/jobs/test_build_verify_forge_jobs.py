@@ -40,11 +40,6 @@ def test_build_without_the_base_image_says_what_to_do(ctx: Context, engine: Fake
     assert "run scripts/setup" in (cell.error or "")
 
 
-def test_offline_needs_a_wheelhouse(ctx: Context) -> None:
-    with pytest.raises(BadInputError, match="--offline needs a wheelhouse"):
-        build.run(ctx, build.BuildRequest(Selection(None), replace(BUILD, offline=True)))
-
-
 def test_render_checks_without_writing(ctx: Context, tmp_path: Path) -> None:
     out = tmp_path / "rendered"
     checked = build.render(ctx, build.RenderRequest(Selection(None), out, check=True))

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from envforge.cluster.kubernetes import KubeTarget
 from envforge.errors import EngineUnavailableError
-from envforge.fleet.kubernetes import KubeTarget
-from envforge.jobs import kube
+from envforge.jobs.cluster import kubernetes
 from envforge.jobs.context import Context
 from envforge.jobs.options import Selection
 
@@ -25,8 +25,10 @@ def test_every_image_gets_a_job_per_selector_and_collect_names_them(
     ctx: Context, engine: FakeEngine, tmp_path: Path
 ) -> None:
     out = tmp_path / "emit"
-    targets = (kube.DEFAULT_TARGET, H100)
-    result = kube.emit(ctx, kube.EmitRequest(Selection(None), BUILD, PROBE, REGISTRY, out, targets))
+    targets = (kubernetes.DEFAULT_TARGET, H100)
+    result = kubernetes.emit(
+        ctx, kubernetes.EmitRequest(Selection(None), BUILD, PROBE, REGISTRY, out, targets)
+    )
     assert list(result.images) == [CPU_CELL, CUDA_CELL]
     assert all(d.startswith(f"{REGISTRY}/") and "@sha256:" in d for d in result.images.values())
     assert len(engine.pushed) == 2 and len(result.manifests) == 4
@@ -42,5 +44,7 @@ def test_an_unreachable_registry_stops_before_anything_is_built(
 ) -> None:
     engine.dead_registries.add(REGISTRY)
     with pytest.raises(EngineUnavailableError, match="does not answer"):
-        kube.emit(ctx, kube.EmitRequest(Selection(None), BUILD, PROBE, REGISTRY, tmp_path / "e"))
+        kubernetes.emit(
+            ctx, kubernetes.EmitRequest(Selection(None), BUILD, PROBE, REGISTRY, tmp_path / "e")
+        )
     assert engine.pushed == [] and not (tmp_path / "e").exists()

@@ -11,13 +11,14 @@ local report (bounded, schema-checked) and recorded per (cell, digest, node).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..certificate import (
+from ...certificate import (
     MAX_REPORT_BYTES,
     certify,
     diagnosis_of,
@@ -25,22 +26,33 @@ from ..certificate import (
     read_report,
     unreported,
 )
-from ..errors import BadInputError, NothingSelectedError
-from ..expectations import Expectations
-from ..fleet.kubernetes import KubeTarget, collect_script, job_manifest, job_name
-from ..fleet.tasks import host_from_report
-from ..identifiers import IdentifierError, check_cell_id, check_node
-from ..outputs import write_output
-from ..probe.codes import Code
-from ..references import check_image_reference
-from ..results import BuildResult, Certificate, ContainerRun, Verdict
-from ..untrusted import UntrustedError, read_file
-from .certify import build_all, expand_matrix, select_cells
-from .context import Context
-from .options import BuildOptions, ProbeOptions, Selection
-from .push import check_registry, push_all
+from ...cluster.kubernetes import KubeTarget, collect_script, job_manifest, job_name
+from ...cluster.tasks import host_from_report
+from ...errors import BadInputError, EnvforgeError, NothingSelectedError
+from ...expectations import Expectations
+from ...identifiers import IdentifierError, check_cell_id, check_node
+from ...outputs import write_output
+from ...probe.codes import Code
+from ...references import check_image_reference
+from ...results import BuildResult, Certificate, ContainerRun, Verdict
+from ...untrusted import UntrustedError, read_file
+from .. import preamble as preambles
+from ..context import Context
+from ..options import BuildOptions, ProbeOptions, Selection
+from ..preamble import Preamble
+from ..push import push_all
+from ..steps import build_all, matrix_run
 
-__all__ = ["EmitRequest", "EmitResult", "emit", "CollectRequest", "CollectResult", "collect"]
+__all__ = [
+    "DEFAULT_TARGET",
+    "EmitRequest",
+    "EmitResult",
+    "resolve",
+    "emit",
+    "CollectRequest",
+    "CollectResult",
+    "collect",
+]
 
 DEFAULT_TARGET = KubeTarget("nvidia.com/gpu.present", "true")
 
@@ -63,6 +75,7 @@ class EmitResult:
     builds: tuple[BuildResult, ...]
     manifests: tuple[Path, ...]
     script: Path
+    preamble: Preamble | None = None
 
     @property
     def passed(self) -> bool:
@@ -76,28 +89,32 @@ class EmitResult:
             "manifests": [str(m) for m in self.manifests],
             "collect_script": str(self.script),
             "passed": self.passed,
+            "preamble": self.preamble.to_dict() if self.preamble else None,
         }
 
 
-def emit(ctx: Context, request: EmitRequest) -> EmitResult:
-    check_registry(ctx, request.registry)
-    expansion = expand_matrix(ctx, request.selection)
-    cells = select_cells(expansion, request.selection)
-    by_id = {c.id: c for c in cells}
-    matrix = expansion.matrix
-    with ctx.run(
-        f"certify --backend kubernetes --emit {request.out}",
-        level=request.probe.level,
-        matrix=str(matrix.path),
-        matrix_digest=matrix.digest,
-    ) as active:
-        builds = build_all(ctx, cells, matrix, request.build, active)
-        images = push_all(ctx, builds, request.registry, active)
+def resolve(ctx: Context, request: EmitRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
+    """The run's preamble: every setting checked, nothing touched."""
+    selectors = " ".join(f"{t.key}={t.value}" for t in request.targets)
+    settings = {"registry": request.registry, "emit": str(request.out), "node selectors": selectors}
+    more = {"kubernetes": settings}
+    return preambles.of_request(
+        ctx, request, command="certify", backend="kubernetes", more=more, known=known
+    )
+
+
+def emit(ctx: Context, request: EmitRequest, preamble: Preamble | None = None) -> EmitResult:
+    preamble = preamble or resolve(ctx, request)
+    by_id = {c.id: c for c in preamble.cells}
+    command = f"certify --backend kubernetes --emit {request.out}"
+    with matrix_run(ctx, preamble, command, registry=request.registry) as active:
+        builds = build_all(ctx, preamble, active)
+        images = push_all(ctx, builds, request.registry, active.run)
     manifests, jobs = [], []
     for cell_id, image in images.items():
         for target in request.targets:
             manifest = job_manifest(
-                run_id=active.id,
+                run_id=active.run.id,
                 cell_id=cell_id,
                 image=image,
                 target=target,
@@ -106,7 +123,7 @@ def emit(ctx: Context, request: EmitRequest) -> EmitResult:
                 limits=request.probe.limits,
                 gpu=by_id[cell_id].spec.accelerator == "cuda",
             )
-            name = job_name(active.id, cell_id, target)
+            name = job_name(active.run.id, cell_id, target)
             path = request.out / f"{name}.yaml"
             write_output(
                 path,
@@ -126,7 +143,9 @@ def emit(ctx: Context, request: EmitRequest) -> EmitResult:
         what="--emit",
         mode=0o755,
     )
-    return EmitResult(active.id, request.out, images, tuple(builds), tuple(manifests), script)
+    return EmitResult(
+        active.run.id, request.out, images, tuple(builds), tuple(manifests), script, preamble
+    )
 
 
 @dataclass(frozen=True)

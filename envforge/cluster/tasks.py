@@ -1,5 +1,5 @@
 """The (image, node) pairs of a cluster run, what their tasks leave in the spool directory, and how
-that (with Slurm's state of the task) becomes a certificate.
+that (with the cluster's state of the task) becomes a certificate.
 
 Everything a task knows is read from its files: the node as the task saw it (node.txt), the pull,
 the probe's stdout, stderr, exit status, and whether it was killed. A report is judged exactly as a
@@ -15,19 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..certificate import certify, diagnosis_of, parse_probe_output, unreported
-from ..engine import ClusterNode
+from ..engine.cluster import ClusterNode, ClusterTask
 from ..expectations import Expectations
 from ..host import HostGpu, HostInfo, parse_nvidia_smi
 from ..probe.codes import Code
-from ..results import Certificate, ContainerRun, Verdict
+from ..results import Certificate, ContainerRun, Verdict, pair_key
 from ..untrusted import UntrustedError, printable, read_file
 
 __all__ = [
     "Pair",
-    "pair_key",
     "TaskFiles",
     "host_from_report",
-    "SlurmOutcome",
     "read_task",
     "judge_task",
     "not_tested",
@@ -47,11 +45,6 @@ _SLURM_CODES = {
 }
 
 
-def pair_key(cell_id: str, node: str) -> str:
-    """A (cell, node) pair as a file name: unique in a run, safe on any file system."""
-    return re.sub(r"[^A-Za-z0-9_.@-]", "_", f"{cell_id}@{node}")
-
-
 @dataclass(frozen=True)
 class Pair:
     """One task: a cell's image, by digest, probed on one node."""
@@ -60,6 +53,7 @@ class Pair:
     image: str  # REPO@sha256:...
     node: str
     expectations: Expectations
+    image_size: int | None = None  # bytes, as the engine that built (or pulled) it said
 
     @property
     def key(self) -> str:
@@ -69,20 +63,6 @@ class Pair:
     @property
     def gpu(self) -> bool:
         return self.expectations.accelerator == "cuda"
-
-
-@dataclass(frozen=True)
-class SlurmOutcome:
-    """Slurm's word on a finished task."""
-
-    state: str
-    reason: str = ""
-    exit_code: int | None = None
-
-    def describe(self) -> str:
-        reason = f" ({self.reason})" if self.reason and self.reason != "None" else ""
-        code = f", exit {self.exit_code}" if self.exit_code is not None else ""
-        return f"slurm: {self.state}{reason}{code}"
 
 
 @dataclass(frozen=True)
@@ -180,11 +160,12 @@ def not_tested(pair: Pair, node: ClusterNode, level: int) -> Certificate:
             f"node {node.name} was {node.state} when the run was submitted: {reason}",
             (f"sinfo: {node.name} {node.state} ({reason})",),
         ),
+        image_size=pair.image_size,
     )
 
 
 def judge_task(
-    pair: Pair, node: ClusterNode, files: TaskFiles, slurm: SlurmOutcome, level: int
+    pair: Pair, node: ClusterNode, files: TaskFiles, task: ClusterTask, level: int
 ) -> Certificate:
     """One task's certificate: the probe's report judged against the node, or what stopped it."""
     host = node_host(node, files.node)
@@ -198,7 +179,8 @@ def judge_task(
             image=pair.image,
             image_ref=pair.image,
             verdict=Verdict.PROBE_ERROR,
-            diagnosis=diagnosis_of(code, summary, (*evidence, slurm.describe())),
+            diagnosis=diagnosis_of(code, summary, (*evidence, task.describe())),
+            image_size=pair.image_size,
         )
 
     if files.runtime_error:
@@ -210,11 +192,9 @@ def judge_task(
             Code.IMAGE_PULL_FAILED, f"{node.name} could not pull {pair.image}: {why}", tuple(lines)
         )
     reported = files.ran and parse_probe_output(files.stdout) is not None
-    code = _SLURM_CODES.get(slurm.state)
+    code = _SLURM_CODES.get(task.state)
     if code is not None and not reported:
-        return failed(
-            code, f"the task on {node.name} ended {slurm.state} before the probe reported"
-        )
+        return failed(code, f"the task on {node.name} ended {task.state} before the probe reported")
     if not files.ran:
         tail = tuple(
             printable(line, limit=300) for line in files.slurm_out.strip().splitlines()[-3:]
@@ -236,6 +216,7 @@ def judge_task(
         image_id=pair.image,
         image_ref=pair.image,
         probe=run,
+        image_size=pair.image_size,
     )
 
 

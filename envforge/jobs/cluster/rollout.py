@@ -1,5 +1,6 @@
-"""A driver rollout across a fleet, from its node records: which images keep working on which
-nodes with a planned driver, and what regressed on a canary node between two runs.
+"""``envforge driver-check --cluster`` and ``--node``: a driver rollout across a cluster, from its
+node records: which images keep working on which nodes with a planned driver, and what regressed
+on a canary node between two runs.
 
 Each node's images are those certified there (its newest certificate per cell and image); each is
 judged by the knowledge base's driver rules against the image's CUDA and requirement, with the
@@ -11,24 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BadInputError, NothingSelectedError
-from ..fleet.constraint import matches
-from ..host import HostInfo
-from ..knowledge.models import Gpu
-from ..results import Certificate, Verdict
-from .context import Context
-from .rollout import (
+from ...cluster.constraint import matches
+from ...errors import BadInputError, NothingSelectedError
+from ...host import HostInfo
+from ...knowledge.models import Gpu
+from ...results import Certificate, Verdict
+from ...rollout import (
     ImageUnderTest,
     RegressionResult,
     RolloutItem,
     assess_rollout,
     compare_runs,
 )
+from ..context import Context
 
 __all__ = [
-    "FleetRolloutRequest",
-    "FleetRolloutResult",
-    "fleet_rollout",
+    "ClusterRolloutRequest",
+    "ClusterRolloutResult",
+    "cluster_rollout",
     "CanaryRequest",
     "CanaryResult",
     "canary",
@@ -36,7 +37,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class FleetRolloutRequest:
+class ClusterRolloutRequest:
     driver: str
     constraint: str | None = None  # the nodes the driver goes to (default: every node)
     nodes: tuple[str, ...] = ()
@@ -60,7 +61,7 @@ class NodeRollout:
 
 
 @dataclass(frozen=True)
-class FleetRolloutResult:
+class ClusterRolloutResult:
     driver: str
     nodes: tuple[NodeRollout, ...]
 
@@ -124,7 +125,7 @@ def _gpu(ctx: Context, host: HostInfo) -> tuple[Gpu | None, str | None]:
     return ctx.kb.gpu(first.name), first.compute_capability
 
 
-def fleet_rollout(ctx: Context, request: FleetRolloutRequest) -> FleetRolloutResult:
+def cluster_rollout(ctx: Context, request: ClusterRolloutRequest) -> ClusterRolloutResult:
     nodes = _nodes(ctx, request.nodes, request.constraint)
     node_of = {fp: name for name, (_, fps) in nodes.items() for fp in fps}
     newest: dict[str, dict[tuple[str, str | None], Certificate]] = {name: {} for name in nodes}
@@ -143,7 +144,7 @@ def fleet_rollout(ctx: Context, request: FleetRolloutRequest) -> FleetRolloutRes
         gpu, cc = _gpu(ctx, host)
         items = assess_rollout(ctx.kb, driver=request.driver, images=images, gpu=gpu, cc=cc)
         found.append(NodeRollout(name, host.features, gpu.name if gpu else None, tuple(items)))
-    return FleetRolloutResult(request.driver, tuple(found))
+    return ClusterRolloutResult(request.driver, tuple(found))
 
 
 @dataclass(frozen=True)

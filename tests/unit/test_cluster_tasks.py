@@ -1,5 +1,6 @@
 """The pure parts of certification on a cluster: constraints, node selection, task scripts per
-runtime (golden), and how what a task left in its spool directory becomes a certificate."""
+runtime (golden), and how what a task left in its spool directory becomes a certificate (the jobs
+themselves: tests/unit/jobs/test_cluster_jobs.py, on an in-memory cluster)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from envforge.cli import converters
-from envforge.engine import ClusterNode, ProbeLimits
+from envforge.cluster.constraint import matches
+from envforge.cluster.scripts import RUNTIMES, enroot_uri, task_script
+from envforge.cluster.tasks import Pair, judge_task, not_tested, read_task
+from envforge.engine import ProbeLimits
+from envforge.engine.cluster import ClusterNode, ClusterTask
 from envforge.errors import BadInputError, NothingSelectedError
 from envforge.expectations import Expectations
-from envforge.fleet.constraint import matches
-from envforge.fleet.scripts import RUNTIMES, enroot_uri, task_script
-from envforge.fleet.tasks import Pair, SlurmOutcome, judge_task, not_tested, read_task
-from envforge.jobs.fleet import select_nodes
+from envforge.jobs.cluster.steps import select_nodes
 from envforge.jobs.push import repository_name
 from envforge.results import Verdict
 
@@ -69,6 +71,27 @@ def test_nodes_are_selected_by_name_then_constraint_and_unknown_names_are_refuse
     assert not nodes[2].available and nodes[0].available
 
 
+@pytest.mark.parametrize(
+    ("state", "available"),
+    [
+        ("idle", True),
+        ("mixed", True),
+        ("allocated+", True),
+        ("idle~", True),  # powered down: Slurm powers it up for the task
+        ("completing", True),
+        ("idle*", False),  # not responding
+        ("drained", False),
+        ("draining", False),
+        ("down*", False),
+        ("inval", False),
+        ("", False),
+        ("0", False),  # not a state: a sinfo line that was not what it seemed
+    ],
+)
+def test_a_node_takes_tasks_only_in_a_state_that_takes_work(state: str, available: bool) -> None:
+    assert ClusterNode("n1", state, (), "", ()).available is available
+
+
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_task_script_per_runtime_matches_its_golden_file(
     runtime: str, request: pytest.FixtureRequest
@@ -114,7 +137,7 @@ def spool(tmp_path: Path, **files: str) -> Path:
 
 
 def judged(tmp_path: Path, state: str = "COMPLETED", **files: str):  # type: ignore[no-untyped-def]
-    return judge_task(PAIR, NODE, read_task(spool(tmp_path, **files)), SlurmOutcome(state), 1)
+    return judge_task(PAIR, NODE, read_task(spool(tmp_path, **files)), ClusterTask("1", state), 1)
 
 
 def test_a_report_is_judged_against_the_node_that_ran_it(tmp_path: Path) -> None:
@@ -128,7 +151,7 @@ def test_a_report_is_judged_against_the_node_that_ran_it(tmp_path: Path) -> None
         Pair("tf-cpu", IMAGE, "other", PAIR.expectations),
         ClusterNode("other", "idle", (), "", ()),
         read_task(tmp_path / PAIR.key),
-        SlurmOutcome("COMPLETED"),
+        ClusterTask("1", "COMPLETED"),
         1,
     )
     assert other.host_fingerprint != host_fingerprint  # one record per node, same hardware or not
@@ -171,7 +194,7 @@ def test_hostile_task_files_are_bounded_and_printable(tmp_path: Path) -> None:
     node = "hostname=\x1b[2Jevil\nnode=x\n" + "gpu=" + "A" * 10_000 + "\n"
     files = read_task(spool(tmp_path, node=node, pull_rc="0", probe_json="{" * 100_000))
     assert files.node["hostname"] == ["\\x1b[2Jevil"] and len(files.node["gpu"][0]) < 400
-    cert = judge_task(PAIR, NODE, files, SlurmOutcome("COMPLETED"), 1)
+    cert = judge_task(PAIR, NODE, files, ClusterTask("1", "COMPLETED"), 1)
     assert cert.verdict is Verdict.PROBE_ERROR
 
 

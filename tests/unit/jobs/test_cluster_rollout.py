@@ -1,4 +1,4 @@
-"""A driver rollout across a fleet's node records, and the regressions on a canary node."""
+"""A driver rollout across a cluster's node records, and the regressions on a canary node."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 
 from envforge.errors import BadInputError, NothingSelectedError
 from envforge.host import HostGpu
-from envforge.jobs.context import Context
-from envforge.jobs.fleet_rollout import (
+from envforge.jobs.cluster.rollout import (
     CanaryRequest,
-    FleetRolloutRequest,
+    ClusterRolloutRequest,
     canary,
-    fleet_rollout,
+    cluster_rollout,
 )
+from envforge.jobs.context import Context
 from envforge.paths import StatePaths
 from envforge.results import Verdict
 from envforge.store import Store
@@ -48,19 +48,19 @@ def ctx(tmp_path: Path) -> Context:
 
 
 def test_an_old_driver_breaks_the_cuda_12_image_on_every_node_it_goes_to(ctx: Context) -> None:
-    result = fleet_rollout(ctx, FleetRolloutRequest("470.57.02"))
+    result = cluster_rollout(ctx, ClusterRolloutRequest("470.57.02"))
     assert [n.node for n in result.nodes] == ["gpu-a100-01", "gpu-h100-01"]  # nodes only
     assert not result.passed
     assert {node for node, _ in result.breaking} == {"gpu-a100-01", "gpu-h100-01"}
-    fine = fleet_rollout(ctx, FleetRolloutRequest("580.65.06", constraint="h100"))
+    fine = cluster_rollout(ctx, ClusterRolloutRequest("580.65.06", constraint="h100"))
     assert fine.passed and [n.node for n in fine.nodes] == ["gpu-h100-01"]
 
 
 def test_nodes_are_checked_by_name_and_constraint(ctx: Context) -> None:
     with pytest.raises(BadInputError, match="--nodes: nope has no records"):
-        fleet_rollout(ctx, FleetRolloutRequest("580.65.06", nodes=("nope",)))
+        cluster_rollout(ctx, ClusterRolloutRequest("580.65.06", nodes=("nope",)))
     with pytest.raises(NothingSelectedError):
-        fleet_rollout(ctx, FleetRolloutRequest("580.65.06", constraint="l40s"))
+        cluster_rollout(ctx, ClusterRolloutRequest("580.65.06", constraint="l40s"))
 
 
 def test_the_canary_node_regressed_and_the_other_did_not(ctx: Context) -> None:

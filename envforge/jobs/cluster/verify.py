@@ -4,41 +4,54 @@ on the cluster's own nodes, judged and recorded per (image, digest, node).
 An image envforge built carries its probe and expectations; any other image (or one judged against
 ``--expect-accelerator``) gets the probe as one layer on top (the same shim as a local verify),
 and that shim is what is pushed and probed. Tasks, following, NOT_TESTED nodes, Ctrl-C and
-``--resume`` are those of ``certify --backend slurm``.
+``--resume`` are those of ``certify --backend slurm`` (``jobs.cluster.steps``); as a local verify,
+every image is probed again (only ``--resume`` skips what was recorded).
 """
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import labels
-from ..expectations import Accelerator
-from ..fleet.tasks import Pair
-from ..results import BuildResult
-from .context import Context
-from .fleet import ClusterOptions, FleetResult, open_spool, probe_pairs, select_nodes
-from .options import ProbeOptions
-from .push import check_registry, push_image
-from .verify import inspect_image, shim
+from ... import labels
+from ...cluster.tasks import Pair
+from ...errors import EnvforgeError
+from ...expectations import Accelerator
+from ...results import BuildResult
+from .. import preamble as preambles
+from ..context import Context
+from ..options import ClusterOptions, ProbeOptions
+from ..preamble import Preamble
+from ..probing import inspect_image, shim
+from ..push import check_registry, push_image
+from .steps import ClusterResult, cluster_nodes, cluster_result, open_spool, probe_pairs
 
-__all__ = ["FleetVerifyRequest", "run"]
+__all__ = ["ClusterVerifyRequest", "resolve", "run"]
 
 
 @dataclass(frozen=True)
-class FleetVerifyRequest:
+class ClusterVerifyRequest:
     images: tuple[str, ...]
     probe: ProbeOptions
     cluster: ClusterOptions
     expect_accelerator: Accelerator | None = None
 
 
-def run(ctx: Context, request: FleetVerifyRequest) -> FleetResult:
-    # verify probes every time, as a local verify does (only --resume skips what was recorded)
-    request = replace(request, probe=replace(request.probe, force=True))
+def resolve(
+    ctx: Context, request: ClusterVerifyRequest, known: Sequence[EnvforgeError] = ()
+) -> Preamble:
+    """The run's preamble: every setting checked, nothing touched."""
+    return preambles.of_request(ctx, request, command="verify", backend="slurm", known=known)
+
+
+def run(
+    ctx: Context, request: ClusterVerifyRequest, preamble: Preamble | None = None
+) -> ClusterResult:
+    request = replace(request, probe=replace(request.probe, force=True))  # probed every time
+    preamble = preamble or resolve(ctx, request)
     options = request.cluster
-    nodes = select_nodes(ctx.cluster.nodes(options.partition), options.nodes, options.constraint)
+    nodes = cluster_nodes(ctx, options)
     check_registry(ctx, options.registry)
     found = {
         image: inspect_image(ctx, image, request.expect_accelerator) for image in request.images
@@ -47,8 +60,9 @@ def run(ctx: Context, request: FleetVerifyRequest) -> FleetResult:
         f"verify --backend slurm --registry {options.registry} {' '.join(request.images)}",
         level=request.probe.level,
     ) as active:
-        spool = open_spool(ctx, options, active, nodes, f"{len(found)} image(s)")
-        clock = time.perf_counter()
+        ctx.progress.note(f"run {active.id}: {len(found)} image(s)")
+        spool = open_spool(ctx, options, active)
+        clock = ctx.clock.now()
         builds: dict[str, BuildResult] = {}
         images: dict[str, str] = {}
         pairs: list[Pair] = []
@@ -72,25 +86,20 @@ def run(ctx: Context, request: FleetVerifyRequest) -> FleetResult:
                     log_path=active.logs_dir,
                     seconds=0.0,
                     cached=True,
+                    image_size=inspected.size,
                 )
                 builds[name] = built
                 images[name] = push_image(ctx, built, options.registry, active)
-                pairs += [Pair(name, images[name], node.name, inspected.expect) for node in nodes]
+                pairs += [
+                    Pair(name, images[name], node.name, inspected.expect, inspected.size)
+                    for node in nodes
+                ]
         finally:  # pushed: the shims live on in the registry, by digest
             ctx.engine.remove_images({labels.RUN: active.id, labels.ROLE: labels.ROLE_VERIFY_SHIM})
-        timings = {"push_s": time.perf_counter() - clock}
-        results, skipped, probe_timings = probe_pairs(
-            ctx, request, active, spool, pairs, nodes, builds
-        )
-        timings.update(probe_timings)
-    return FleetResult(
-        run_id=active.id,
-        cluster=ctx.cluster.describe(),
-        spool=spool,
-        nodes=tuple(nodes),
-        images=images,
-        builds=tuple(builds.values()),
-        cells=tuple(sorted(results, key=lambda r: r.cell_id)),
-        skipped=skipped,
-        timings={k: round(v, 3) for k, v in timings.items()},
-    )
+        timings = {"push_s": ctx.clock.now() - clock}
+        probed = probe_pairs(ctx, request, active, spool, pairs, nodes, builds)
+        timings.update(probed.timings)
+    return cluster_result(
+        ctx, preamble, active, spool, nodes, images, builds.values(), probed.results, timings,
+        probed.skipped,
+    )  # fmt: skip
