@@ -169,6 +169,17 @@ _GPU_LIST = re.compile(
 _GPU_TORCH = re.compile(
     r"Found GPU\d{0,2} (.{1,80}?) which is of cuda capability (\d{1,2})\.(\d{1,2})"
 )
+_GPU_NAMED_CC = re.compile(  # llama.cpp/ggml: "Device 0: Tesla K80, compute capability 3.7"
+    r"(?:Device|GPU) ?\d{1,2}: ((?:NVIDIA |Tesla |Quadro |GeForce |GRID |TITAN )[\w .-]{1,60}?),? "
+    r"compute capability:? (\d{1,2})\.(\d{1,2})"
+)
+_GPU_KV = re.compile(  # ollama: ... compute=3.7 driver=12.2 name="Tesla K80" ...
+    r"\bcompute=(\d{1,2}\.\d{1,2})\b[^\n]{0,200}?\bname=\"?([^\"\n]{2,60})"
+)
+_GPU_PRODUCT = re.compile(  # a GPU's product name anywhere in a line
+    r"\b((?:NVIDIA )?(?:Tesla [KMPVTA]\d{1,3}[a-z]{0,2}|Quadro [A-Z]{0,3}\d{2,4}[A-Za-z]{0,2}|"
+    r"GeForce (?:GTX |RTX |GT )?\d{3,4}(?: Ti)?|GRID K\d{3}|TITAN [A-Z][a-z]{0,5}))\b"
+)
 _GPU_SM = re.compile(
     r"(?:(NVIDIA [\w .-]{1,60}?) )?with CUDA capability (sm_\d{2,3}) is not compatible"
 )
@@ -328,10 +339,17 @@ _RULES = (
     _Rule(
         "gpu",
         ("compute capability", "major:", "cuda capability"),
-        (_GPU_WITH_CC, _GPU_TF1, _GPU_TORCH),
+        (_GPU_WITH_CC, _GPU_TF1, _GPU_TORCH, _GPU_NAMED_CC),
         repeat=True,
     ),
+    _Rule("gpu_kv", ("compute=",), (_GPU_KV,), repeat=True),
     _Rule("gpu_smi", (" off |", " on |", "(uuid"), (_GPU_SMI, _GPU_LIST), repeat=True),
+    _Rule(
+        "gpu_name",
+        ("tesla ", "quadro ", "geforce ", "grid k", "titan "),
+        (_GPU_PRODUCT,),
+        repeat=True,
+    ),  # fmt: skip  (after the others: a line they read adds no second GPU)
     _Rule("gpu_sm", ("is not compatible with the current",), (_GPU_SM,)),
     _Rule("arch_list", ("supports cuda capabilities",), (_ARCH_LIST,)),
     _Rule("driver", ("driver version", "kernel reported version", "nvrm version"), (_DRIVER,)),
@@ -550,7 +568,10 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         else:
             cc = f"{found.group(2)}.{found.group(3)}"
         facts.gpus.append(LogGpu(value.strip(), cc, where))
-    elif fact == "gpu_smi":
+    elif fact == "gpu_kv":
+        facts.gpus.append(LogGpu(found.group(2).strip(), value, where))
+        fact = "gpu"
+    elif fact == "gpu_smi" or (fact == "gpu_name" and all(g.line != where for g in facts.gpus)):
         facts.gpus.append(LogGpu(value.strip(), None, where))
     elif fact == "gpu_sm":
         facts.gpu_sm = found.group(2)

@@ -114,7 +114,8 @@ def read_log(
     causes, suppressed = _causes(scanned, gpu or failed, failed)
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
-    decisions = decide(facts, shown, kb=kb if releases else None, platform=platform, failed=failed)
+    needs_kb = releases or (facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown)
+    decisions = decide(facts, shown, kb=kb if needs_kb else None, platform=platform, failed=failed)
     _apply(causes, decisions, len(lines))
     if not gpu and not failed and (suppressed or _CPU_RUN.search(body)):
         evidence = [_line(f) for f in suppressed][:MAX_EVIDENCE] or ["the log shows no GPU"]

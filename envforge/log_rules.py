@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the knowledge base loads only when a log names a release
 __all__ = ["PLATFORMS", "Decision", "decide", "knowledge_diagnoses"]
 
 _LAST_NATIVE_WINDOWS_GPU = Version("2.10")
+_OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
 _HIDDEN_VALUES = ("", "-1", "none", "nodevfiles", "void")
 _NO_DEVICE = (
     Code.DRIVER_NOT_AVAILABLE, Code.PIP_NVIDIA_LIBS_NOT_ON_PATH, Code.CPU_ONLY_TF_BUILD,
@@ -76,6 +77,8 @@ def decide(
         base = kb()  # loaded only when a rule that needs it has the facts it reads
         found += _gpus_too_old(facts, base, tf)
         found += _tf_cuda(facts, base, tf, shown)
+    if kb is not None and facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown:
+        found += _no_kernels_for_an_old_gpu(facts, kb())
     if tf is not None:
         found += _no_gpu_without_loader(facts, tf, platform)
     return found
@@ -393,6 +396,25 @@ def _gpus_too_old(facts: LogFacts, kb: KnowledgeBase, tf: Version) -> list[Decis
              + f" ({kb.source_text(caps.source)}; {caps.confidence})"),
             before=(Code.GPU_NOT_REGISTERED, Code.WHEEL_LACKS_ARCH_KERNELS)))  # fmt: skip
     return found
+
+
+def _no_kernels_for_an_old_gpu(facts: LogFacts, kb: KnowledgeBase) -> list[Decision]:
+    """ "No kernel image" (NoBinaryForGpu, invalid device function) on a GPU older than the oldest
+    architecture the log's CUDA targets, or, where the log states no CUDA, a Kepler or older (CUDA
+    12 and the builds of today's frameworks dropped them): the GPU is too old, no build is missing."""
+    cuda = _version(facts.cuda.get("runtime") or facts.cuda.get("toolkit"))
+    architectures = kb.cuda_architectures(cuda) if cuda is not None else ()
+    oldest = min(architectures) if architectures else _OLDEST_CURRENT_ARCH
+    why = f"CUDA {cuda} targets from {oldest}" if architectures else "a Kepler or older"
+    for gpu in _distinct(facts.gpus):
+        cc = _cc(gpu, kb)
+        if cc is not None and cc < oldest:
+            return [Decision(
+                Code.GPU_ARCH_TOO_OLD,
+                f"{gpu.name} (compute capability {cc}) has no kernels in this build: {why}",
+                (*facts.evidence("cuda_runtime", "cuda_toolkit"), f"gpu: {gpu.line}"),
+                replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    return []
 
 
 def _distinct(gpus: list[LogGpu]) -> list[LogGpu]:

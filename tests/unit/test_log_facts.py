@@ -96,3 +96,32 @@ def test_the_logs_own_paths_tell_the_platform() -> None:
 )
 def test_no_guess_where_the_facts_do_not_say(text: str) -> None:
     assert codes(text) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "cc"),
+    [
+        ("ggml_init_cublas: found 1 CUDA devices:\n  Device 0: Tesla K80, compute capability 3.7\n",
+         "Tesla K80", "3.7"),
+        ('level=INFO source=types.go:107 msg="inference compute" id=GPU-5d2 library=cuda '
+         'compute=6.1 driver=12.4 name="NVIDIA GeForce GTX 1080" total="7.9 GiB"\n',
+         "NVIDIA GeForce GTX 1080", "6.1"),
+        ("Using device: Quadro K2200 on this machine\n", "Quadro K2200", None),
+    ],
+)  # fmt: skip
+def test_a_gpu_is_read_from_any_printer_that_names_it(line: str, name: str, cc: str | None) -> None:
+    assert [(g.name, g.cc) for g in extract_facts(line).gpus][:1] == [(name, cc)]
+
+
+def test_no_kernel_image_on_a_kepler_is_a_gpu_too_old_not_a_missing_build() -> None:
+    from envforge.log_reading import read_log
+
+    log = (
+        "  Device 0: Tesla K80, compute capability 3.7, VMM: yes\n"
+        "CUDA error: no kernel image is available for execution on the device\n"
+    )
+    newer = log.replace(
+        "Tesla K80, compute capability 3.7", "NVIDIA RTX 5090, compute capability 12.0"
+    )
+    assert read_log(log, kb=load_knowledge).diagnoses[0].code == "GPU_ARCH_TOO_OLD"
+    assert read_log(newer, kb=load_knowledge).diagnoses[0].code == "WHEEL_LACKS_ARCH_KERNELS"
