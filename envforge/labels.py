@@ -14,6 +14,7 @@ __all__ = [
     "ROLE_PROBE",
     "ROLE_VERIFY_SHIM",
     "ROLE_FORGE_FREEZE",
+    "ROLE_INVENTORY",
 ]
 
 PREFIX = "io.envforge"
@@ -28,3 +29,4 @@ ROLE_CELL_IMAGE = "cell-image"
 ROLE_PROBE = "probe"
 ROLE_VERIFY_SHIM = "verify-shim"
 ROLE_FORGE_FREEZE = "forge-freeze"
+ROLE_INVENTORY = "inventory"  # what an image ships, for its SBOM

@@ -171,6 +171,33 @@ class Certificate:
             data["checks"] = [c.to_dict() for c in self.checks]
         return data
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Certificate:
+        """A certificate from ``to_dict`` (with ``facts`` where it was added): what a verdict
+        statement carries. Raises KeyError, TypeError or ValueError on a document that is not one."""
+        facts = data.get("facts")
+        return cls(
+            cell_id=str(data["cell"]),
+            image_id=_optional_text(data.get("image_id")),
+            image_ref=_optional_text(data.get("image")),
+            host_fingerprint=str(data["host_fingerprint"]),
+            verdict=Verdict(data["verdict"]),
+            level_requested=int(data["level_requested"]),
+            level_reached=int(data["level"]),
+            stopped_by=_optional_text(data.get("stopped_by")),
+            expectations=Expectations.from_dict(data.get("expect") or {}),
+            checks=tuple(Check.from_dict(c) for c in data.get("checks") or ()),
+            diagnoses=tuple(Diagnosis.from_dict(d) for d in data.get("diagnoses") or ()),
+            timings={str(k): float(v) for k, v in (data.get("timings") or {}).items()},
+            facts=dict(facts) if isinstance(facts, dict) else None,
+            created_at=str(data.get("created_at") or now()),
+            image_size=int(data["image_size"]) if data.get("image_size") is not None else None,
+        )
+
+
+def _optional_text(value: object) -> str | None:
+    return None if value is None else str(value)
+
 
 def pair_key(cell_id: str, node: str) -> str:
     """A (cell, node) pair as one word: unique in a run, safe as a file name on any file system."""

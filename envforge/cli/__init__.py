@@ -23,7 +23,7 @@ __all__ = ["main", "main_inner"]
 
 def _command_name(argv: list[str]) -> str:
     words = [a for a in argv if not a.startswith("-")]
-    if words[:1] == ["matrix"]:
+    if words[:1] in (["matrix"], ["keys"], ["attest"]):
         return " ".join(words[:2])
     return words[0] if words else ""
 
@@ -41,7 +41,8 @@ def main_inner(argv: list[str] | None = None) -> int:
     command = _command_name(argv)
     try:
         args = build_parser().parse_args(argv)
-        command = args.command + (f" {args.matrix_command}" if args.command == "matrix" else "")
+        sub = getattr(args, "subcommand", None)
+        command = args.command + (f" {sub}" if sub else "")
         return COMMANDS[command](args, output)
     except EnvforgeError as exc:
         if debug:

@@ -146,7 +146,10 @@ def build(args: argparse.Namespace, out: Output) -> int:
 
     command = "push" if args.command == "push" else "build"
     request = build_job.BuildRequest(
-        settings.selection(args), settings.build_options(args), args.registry
+        settings.selection(args),
+        settings.build_options(args),
+        args.registry,
+        settings.attest_options(args) if args.registry else None,
     )
     return _run(args, out, command, build_job, request, views.build)
 
@@ -196,8 +199,12 @@ def report(args: argparse.Namespace, out: Output) -> int:
         out.stdout.write(Output.dumps(report_schema()))
         return EXIT_OK
     only = ReportFilter(tuple(args.stack or ()), args.since, tuple(args.host or ()))
-    with _context(args) as ctx:
-        data = report_job.run(ctx, report_job.ReportRequest(only))
+    if args.from_registry:
+        data = _registry_report(args, out, only)
+    else:
+        settings.refuse("report", args)
+        with _context(args) as ctx:
+            data = report_job.run(ctx, report_job.ReportRequest(only))
     if not data.entries:
         out.note("no certificate matches" if only != ReportFilter() else "no certificates yet: "
                  "run envforge certify")  # fmt: skip
@@ -211,6 +218,52 @@ def report(args: argparse.Namespace, out: Output) -> int:
         laid_out = report_page.report_page(data, view)
         text = html.page_html(laid_out) if fmt == "html" else page.markdown(laid_out)
     return _publish(args, out, text, f"{len(data.cells)} image(s) on {len(data.hosts)} host(s)")
+
+
+def _registry_report(args: argparse.Namespace, out: Output, only: Any) -> Any:
+    """The report's data from the statements in a registry (no store is opened)."""
+    from ..jobs import report as report_job
+    from ..jobs.attestations import RegistryReportRequest, registry_findings
+
+    settings.refuse("report", args)
+    request = RegistryReportRequest(args.from_registry, args.key, args.allow_unsigned)
+    with _context(args) as ctx:
+        findings = registry_findings(ctx, request)
+        data = report_job.from_registry(ctx, findings, only)
+    for line in findings.refused:
+        out.note(f"refused: {line}")
+    out.note(
+        f"{len(findings.images)} image(s) with statements in {args.from_registry}; "
+        f"{len(findings.claims)} node verdict(s) checked; {len(findings.refused)} refused"
+    )
+    return data
+
+
+def keys_generate(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import attest
+
+    result = attest.keys(attest.KeysRequest(Path(args.out), args.force))
+    return _show(out, "keys generate", result, views.keys)
+
+
+def attest_verify(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import attest
+
+    settings.refuse("attest verify", args)
+    request = attest.VerifyRequest(
+        args.image, args.key, args.node, args.level, args.allow_unsigned, args.source_dir
+    )
+    with _context(args) as ctx:
+        result = attest.verify(ctx, request)
+    return _show(out, "attest verify", result, views.attest_verify)
+
+
+def attest_pull(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs import attest
+
+    with _context(args) as ctx:
+        result = attest.pull(ctx, attest.PullRequest(args.image, Path(args.out)))
+    return _show(out, "attest pull", result, views.attest_pull)
 
 
 def matrix_table(args: argparse.Namespace, out: Output) -> int:
@@ -392,4 +445,7 @@ COMMANDS: dict[str, Command] = {
     "matrix explain": matrix_explain,
     "matrix table": matrix_table,
     "codes": codes,
+    "keys generate": keys_generate,
+    "attest verify": attest_verify,
+    "attest pull": attest_pull,
 }

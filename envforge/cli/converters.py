@@ -184,6 +184,30 @@ def image_reference(value: str) -> str:
     return _checked(check_image_reference, value)
 
 
+def pinned_image(value: str) -> str:
+    """An image pinned in a registry: ``REGISTRY/NAME@sha256:<64 hex>`` (statements attach to it)."""
+    from ..references import check_image_reference  # noqa: PLC0415
+
+    reference = _checked(check_image_reference, value)
+    name, _, digest = reference.partition("@")
+    if not digest:
+        raise argparse.ArgumentTypeError(
+            f"{value}: give the image by digest, REPO@sha256:<64 hex> (statements attach to a digest)"
+        )
+    if "/" not in name or not (
+        "." in name.split("/")[0] or ":" in name.split("/")[0] or name.split("/")[0] == "localhost"
+    ):
+        raise argparse.ArgumentTypeError(
+            f"{value}: name the registry it was pushed to, REGISTRY[:PORT]/NAME@sha256:..."
+        )
+    return reference
+
+
+def node(value: str) -> str:
+    """One Slurm node name."""
+    return _checked(check_node, value.strip())
+
+
 def image_name(value: str) -> str:
     """A name to tag an image with: ``name[:tag]`` (no digest: the engine computes that)."""
     from ..references import check_image_reference  # noqa: PLC0415
@@ -313,6 +337,14 @@ def writable_dir(value: str) -> Path:
             raise argparse.ArgumentTypeError(f"{value}: cannot be written (permission denied)")
         return path
     _writable_parent(path, value)
+    return path
+
+
+def existing_dir(value: str) -> Path:
+    """A directory that exists and can be read."""
+    path = Path(text(value))
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value}: no such directory")
     return path
 
 

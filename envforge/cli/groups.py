@@ -138,6 +138,30 @@ def registry_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def signing_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--signing-key",
+        type=to.readable_file,
+        metavar="FILE",
+        help="sign the statements attached to pushed images with this private key (envforge keys "
+        "generate; default: $ENVFORGE_SIGNING_KEY; without one they are attached unsigned)",
+    )
+
+
+def verification_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--key",
+        type=to.readable_file,
+        metavar="PUB",
+        help="the site's public key (envforge.pub): every statement must be signed with it",
+    )
+    p.add_argument(
+        "--allow-unsigned",
+        action="store_true",
+        help="also read statements attached unsigned (never ones whose signature fails)",
+    )
+
+
 def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> None:
     g = p.add_argument_group(
         "on a cluster (--backend slurm" + (" or kubernetes)" if kubernetes else ")")

@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     groups.build_options(p)
     groups.probe_options(p)
     groups.registry_options(p)
+    groups.signing_options(p)
     groups.cluster_options(p)
     p.add_argument(
         "--force",
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     groups.matrix_options(p)
     groups.build_options(p)
     groups.registry_options(p)
+    groups.signing_options(p)
     groups.json_option(p)
 
     p = sub.add_parser(
@@ -83,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOST[:PORT][/PREFIX]",
         help="where to push (credentials: the engine's own, docker login)",
     )
+    groups.signing_options(p)
     groups.json_option(p)
 
     p = sub.add_parser(
@@ -130,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     groups.db_options(p, "also record the certificate in this results database")
     groups.registry_options(p)
+    groups.signing_options(p)
     groups.cluster_options(p, kubernetes=False)
     groups.json_option(p)
 
@@ -175,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="the compatibility tables from certification records")
     groups.db_options(p)
+    p.add_argument(
+        "--from-registry",
+        type=to.registry,
+        metavar="HOST[:PORT][/PREFIX]",
+        help="build the tables from the signed verdicts attached to the images there (no store)",
+    )
+    groups.verification_options(p)
     groups.table_format(p)
     p.add_argument(
         "--view",
@@ -294,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("matrix", help="inspect matrices and the knowledge base")
     msub = p.add_subparsers(
-        dest="matrix_command", required=True, metavar="SUBCOMMAND", parser_class=_Parser
+        dest="subcommand", required=True, metavar="SUBCOMMAND", parser_class=_Parser
     )
     q = msub.add_parser("list", help="cells of a matrix, and combinations it rejects with reasons")
     groups.matrix_options(q, select=False)
@@ -330,6 +341,49 @@ def build_parser() -> argparse.ArgumentParser:
     )
     groups.table_format(q)
     groups.db_options(q, what="results database whose certificates are the evidence")
+    groups.json_option(q)
+
+    p = sub.add_parser("keys", help="the site key that signs the statements attached to images")
+    ksub = p.add_subparsers(
+        dest="subcommand", required=True, metavar="SUBCOMMAND", parser_class=_Parser
+    )
+    q = ksub.add_parser(
+        "generate", help="a new ed25519 key pair: DIR/envforge.key, DIR/envforge.pub"
+    )
+    q.add_argument("--out", type=to.writable_dir, required=True, metavar="DIR")
+    q.add_argument("--force", action="store_true", help="replace a key pair already in DIR")
+    groups.json_option(q)
+
+    p = sub.add_parser(
+        "attest", help="the signed statements attached to an image digest: check them, save them"
+    )
+    asub = p.add_subparsers(
+        dest="subcommand", required=True, metavar="SUBCOMMAND", parser_class=_Parser
+    )
+    q = asub.add_parser(
+        "verify",
+        help="check every statement of REF@sha256:... and say where it was certified (exit 0 only "
+        "when a valid signed verdict meets --node/--level)",
+    )
+    q.add_argument("image", type=to.pinned_image, metavar="REF@sha256:...")
+    groups.verification_options(q)
+    q.add_argument("--node", type=to.node, metavar="NAME", help="a verdict for this node")
+    q.add_argument(
+        "--level", type=int, choices=(1, 2, 3), help="a verdict at this probe level or above"
+    )
+    q.add_argument(
+        "--from",
+        dest="source_dir",
+        type=to.existing_dir,
+        metavar="DIR",
+        help="the statements saved by envforge attest pull (no network at all)",
+    )
+    groups.json_option(q)
+    q = asub.add_parser(
+        "pull", help="save the statements of REF@sha256:... as an OCI layout (for --from)"
+    )
+    q.add_argument("image", type=to.pinned_image, metavar="REF@sha256:...")
+    q.add_argument("--out", type=to.writable_dir, required=True, metavar="DIR")
     groups.json_option(q)
 
     p = sub.add_parser(

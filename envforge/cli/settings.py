@@ -12,13 +12,14 @@ builders never refuse: a request built from broken options is never run. docs/re
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import BadInputError, Problems
-from ..jobs.options import BuildOptions, ClusterOptions, ProbeOptions, Selection
+from ..jobs.options import AttestOptions, BuildOptions, ClusterOptions, ProbeOptions, Selection
 
 if TYPE_CHECKING:  # each request's job module is imported when its command runs
     from ..jobs.certify import CertifyRequest
@@ -133,6 +134,32 @@ RULES: tuple[Rule, ...] = (
         hint="scripts/cluster up starts one on 127.0.0.1 (scripts/cluster status says where)",
     ),
     Rule(
+        ("certify", "verify", "build"),
+        lambda a: bool(getattr(a, "signing_key", None)) and not a.registry,
+        "--signing-key: only where images are pushed (--registry, with --backend slurm or "
+        "kubernetes for certify and verify)",
+        hint="statements are attached to pushed images, by digest",
+    ),
+    Rule(
+        ("attest verify", "report"),
+        lambda a: bool(getattr(a, "from_registry", True)) and not a.key and not a.allow_unsigned,
+        lambda a: (
+            f"{'--from-registry' if a.command == 'report' else 'attest verify'} needs --key PUB: "
+            "the public key the statements were signed with"
+        ),
+        hint="envforge keys generate writes it (envforge.pub); --allow-unsigned reads unsigned ones",
+    ),
+    Rule(
+        ("report",),
+        lambda a: not a.from_registry and bool(a.key or a.allow_unsigned),
+        lambda a: f"{_given(a, 'key', 'allow_unsigned')}: only with --from-registry",
+    ),
+    Rule(
+        ("report",),
+        lambda a: bool(a.from_registry and a.db),
+        "--from-registry and --db contradict each other: the tables come from one or the other",
+    ),
+    Rule(
         ("certify",),
         lambda a: _backend(a) == "kubernetes" and not a.emit,
         "--backend kubernetes needs --emit DIR: where the Job manifests go",
@@ -231,6 +258,13 @@ def cluster_options(args: argparse.Namespace) -> ClusterOptions:
     )
 
 
+def attest_options(args: argparse.Namespace) -> AttestOptions:
+    """The signing key of a command that pushes: ``--signing-key``, else $ENVFORGE_SIGNING_KEY
+    (a path; the key itself is read by the preamble, and never said or stored)."""
+    named = getattr(args, "signing_key", None) or os.environ.get("ENVFORGE_SIGNING_KEY") or None
+    return AttestOptions(Path(named) if named else None)
+
+
 def certify(args: argparse.Namespace) -> CertifyRequest:
     from ..jobs.certify import CertifyRequest
 
@@ -241,7 +275,11 @@ def cluster_certify(args: argparse.Namespace) -> ClusterRequest:
     from ..jobs.cluster.slurm import ClusterRequest
 
     return ClusterRequest(
-        selection(args), build_options(args), probe_options(args), cluster_options(args)
+        selection(args),
+        build_options(args),
+        probe_options(args),
+        cluster_options(args),
+        attest=attest_options(args),
     )
 
 
@@ -253,6 +291,7 @@ def cluster_verify(args: argparse.Namespace) -> ClusterVerifyRequest:
         probe=probe_options(args),
         cluster=cluster_options(args),
         expect_accelerator=args.expect_accelerator,
+        attest=attest_options(args),
     )
 
 
@@ -268,6 +307,7 @@ def emit(args: argparse.Namespace) -> EmitRequest:
         args.registry or "",
         Path(args.emit or "."),
         targets,
+        attest_options(args),
     )
 
 

@@ -13,8 +13,9 @@ from ..outputs import write_output
 from ..render import render_cell
 from ..results import BuildResult
 from . import preamble as preambles
+from .attestations import Attached, attach_run
 from .context import Context
-from .options import BuildOptions, Selection
+from .options import AttestOptions, BuildOptions, Selection
 from .preamble import Preamble
 from .push import push_all
 from .steps import build_all, expand_matrix, matrix_run, select_cells
@@ -35,6 +36,7 @@ class BuildRequest:
     selection: Selection
     build: BuildOptions
     registry: str | None = None  # push each image there, by digest
+    attest: AttestOptions | None = None  # with a registry: the statements attached to each image
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,11 @@ class BuildRunResult:
     cells: tuple[BuildResult, ...]
     pushed: dict[str, str] = field(default_factory=dict)  # cell -> REPO@sha256:...
     preamble: Preamble | None = None
+    attestations: tuple[Attached, ...] = ()
 
     @property
     def passed(self) -> bool:
-        return all(c.ok for c in self.cells)
+        return all(c.ok for c in self.cells) and all(a.ok for a in self.attestations)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,6 +60,7 @@ class BuildRunResult:
                 {**c.to_dict(), "repo_digest": self.pushed.get(c.cell_id)} for c in self.cells
             ],
             "preamble": self.preamble.to_dict() if self.preamble else None,
+            "attestations": [a.to_dict() for a in self.attestations],
         }
 
 
@@ -72,7 +76,10 @@ def run(ctx: Context, request: BuildRequest, preamble: Preamble | None = None) -
     with matrix_run(ctx, preamble, "build", registry=request.registry) as active:
         ordered = build_all(ctx, preamble, active)
         pushed = push_all(ctx, ordered, request.registry, active.run) if request.registry else {}
-    return BuildRunResult(active.run.id, active.run.logs_dir, tuple(ordered), pushed, preamble)
+        attached = attach_run(ctx, preamble, active.run.id, ordered, pushed, (), None, active)
+    return BuildRunResult(
+        active.run.id, active.run.logs_dir, tuple(ordered), pushed, preamble, attached
+    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ and a run whose process died is marked interrupted by the next one.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -26,6 +26,7 @@ from ..outputs import inputs_of
 from .progress import NullProgress, Progress
 
 if TYPE_CHECKING:  # loaded when a job first asks (doctor on a log needs neither)
+    from ..engine.registry import Registry
     from ..knowledge import KnowledgeBase
     from ..knowledge.models import Gpu
     from ..store import Store
@@ -73,6 +74,7 @@ class Context:
         cluster: Cluster | None = None,
         clock: Clock | None = None,
         inputs: tuple[Path, ...] = (),
+        registries: Callable[[str], Registry] | None = None,
     ) -> None:
         self.state = state or paths.state()
         self.db_path = db or self.state.db
@@ -87,6 +89,8 @@ class Context:
         if cluster is not None:
             self.cluster = cluster
         self._store = store
+        self._connect_registry = registries
+        self._registries: dict[str, Registry] = {}
         # what the command reads (its database and files): no output of it may replace them
         self.inputs = inputs_of(self.db_path, *inputs)
 
@@ -113,6 +117,17 @@ class Context:
     def cluster(self) -> Cluster:
         """The Slurm cluster this host submits to (found as Slurm's commands find it)."""
         return connect_cluster()
+
+    def registry(self, host: str) -> Registry:
+        """The OCI registry at ``host`` (``HOST[:PORT]``), once it answers (statements go there)."""
+        if host not in self._registries:
+            if self._connect_registry is None:
+                from ..engine.registry import connect_registry
+
+                self._registries[host] = connect_registry(host)
+            else:
+                self._registries[host] = self._connect_registry(host)
+        return self._registries[host]
 
     @cached_property
     def host(self) -> HostInfo:

@@ -21,6 +21,7 @@ from ..expectations import Accelerator
 from ..probe.checks import Check
 from ..probe.codes import CODES, Code
 from ..results import Diagnosis
+from ..store import new_run_id
 from ..untrusted import read_tail
 from .context import Context
 from .options import ProbeOptions
@@ -91,7 +92,6 @@ def _from_log(ctx: Context, request: DoctorRequest) -> DoctorResult:
 
 
 def _from_image(ctx: Context, request: DoctorRequest) -> DoctorResult:
-    from ..store import new_run_id
     from .probing import VerifyRequest  # the engine side, only when asked for
     from .probing import verify_image as verify_run
 

@@ -14,6 +14,7 @@ __all__ = [
     "BuildOptions",
     "ProbeOptions",
     "ClusterOptions",
+    "AttestOptions",
 ]
 
 
@@ -75,3 +76,11 @@ class ClusterOptions:
     pull_allowance_s: float = (
         600.0  # a task's time limit: the probe's timeout plus this for the pull
     )
+
+
+@dataclass(frozen=True)
+class AttestOptions:
+    """How the statements a pushing job attaches are signed: the site key's file
+    (``--signing-key``, or ``ENVFORGE_SIGNING_KEY``); None: attached unsigned, and said so."""
+
+    signing_key: Path | None = None

@@ -19,7 +19,7 @@ from ..errors import EnvforgeError, Problems
 from ..matrix import Cell, Expansion
 from .build_settings import BuildChoices, resolve_build
 from .context import Context
-from .options import BuildOptions, ClusterOptions, ProbeOptions, Selection
+from .options import AttestOptions, BuildOptions, ClusterOptions, ProbeOptions, Selection
 from .steps import expand_matrix, select_cells
 
 __all__ = ["Preamble", "resolve", "of_request"]
@@ -38,6 +38,8 @@ class Preamble:
     cluster: ClusterOptions | None = None
     images: tuple[str, ...] = ()  # verify: the images named
     more: dict[str, Any] = field(default_factory=dict)  # a job's own resolved settings
+    attest: AttestOptions | None = None  # a job that pushes attaches statements
+    signer: Any = field(default=None, repr=False, compare=False)  # never said, stored or logged
 
     def lines(self) -> list[str]:
         """The preamble as notes, one line per setting group."""
@@ -63,7 +65,21 @@ class Preamble:
             )
         if self.cluster is not None:
             found.append(_cluster_line(self.cluster))
+        if self.attest is not None:
+            found.append(self._signing_line())
         return found
+
+    @property
+    def signing_key_id(self) -> str | None:
+        return self.signer.public_key.keyid if self.signer is not None else None
+
+    def _signing_line(self) -> str:
+        if self.signer is None:
+            return (
+                "statements: attached UNSIGNED (no --signing-key, no ENVFORGE_SIGNING_KEY); "
+                "attest verify refuses them unless --allow-unsigned"
+            )
+        return f"statements: signed with the site key {str(self.signing_key_id)[:16]}..."
 
     def to_dict(self) -> dict[str, Any]:
         matrix = None
@@ -92,6 +108,9 @@ class Preamble:
             if probe
             else None,
             "cluster": _cluster_dict(self.cluster) if self.cluster else None,
+            "signing": {"signed": self.signer is not None, "key_id": self.signing_key_id}
+            if self.attest is not None
+            else None,
         }
 
 
@@ -138,6 +157,7 @@ def resolve(
     more: dict[str, Any] | None = None,
     checks: Sequence[Callable[[], Any]] = (),
     known: Sequence[EnvforgeError] = (),
+    attest: AttestOptions | None = None,
 ) -> Preamble:
     """Resolve and check every setting of a run (``more``: a job's own settings, to be said;
     ``checks``: its own checks, each raising its problem); raise every problem found together;
@@ -152,6 +172,12 @@ def resolve(
     choices = problems.attempt(lambda: resolve_build(ctx, build)) if build else None
     for check in checks:
         problems.attempt(check)
+    signer = None
+    if attest is not None and attest.signing_key is not None:
+        from ..attest.signing import load_signer  # noqa: PLC0415 - a key only where one is given
+
+        key = attest.signing_key
+        signer = problems.attempt(lambda: load_signer(key))
     problems.raise_any()
     preamble = Preamble(
         command=command,
@@ -163,6 +189,8 @@ def resolve(
         cluster=cluster,
         images=images,
         more=dict(more or {}),
+        attest=attest,
+        signer=signer,
     )
     for line in preamble.lines():
         ctx.progress.note(line)
@@ -193,4 +221,5 @@ def of_request(
         more=more,
         checks=checks,
         known=known,
+        attest=getattr(request, "attest", None),
     )

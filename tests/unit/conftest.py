@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from .fake_registry import FakeRegistry  # noqa: E402
+
 FIXTURE_KB = Path(__file__).resolve().parents[1] / "fixtures" / "kb"
 
 
@@ -45,6 +47,11 @@ def unit_world(
         monkeypatch.setenv("ENVFORGE_COMPAT_DIR", str(FIXTURE_KB))
     monkeypatch.setenv("ENVFORGE_STATE_DIR", str(_states / f"state{next(_tests)}"))
     monkeypatch.delenv("ENVFORGE_SITE", raising=False)
+    registries: dict[str, FakeRegistry] = {}  # a registry per host, in memory, for this test
+    monkeypatch.setattr(
+        "envforge.engine.registry.connect_registry",
+        lambda host: registries.setdefault(host, FakeRegistry(host)),
+    )
     if "allow_subprocess" not in keywords:
         import docker  # noqa: PLC0415
 

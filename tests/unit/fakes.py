@@ -96,8 +96,8 @@ class FakeEngine:
 
     def push(self, ref: str) -> str:
         self.pushed.append(ref)
-        repository = ref.rsplit(":", 1)[0]
-        return f"{repository}@{self.images[ref].id}"
+        repository = ref.rsplit(":", 1)[0]  # a registry digest is that of the manifest pushed
+        return f"{repository}@sha256:{hashlib.sha256(self.images[ref].id.encode()).hexdigest()}"
 
     def buildkit(
         self, client: str | None = None, builder: str | None = None

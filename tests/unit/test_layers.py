@@ -12,7 +12,7 @@ SOURCE = Path(__file__).resolve().parents[2] / "envforge"
 JOBS = SOURCE / "jobs"
 # Helpers of the jobs, which jobs share (everything else under jobs/ is a job).
 HELPERS = {"__init__", "context", "options", "preamble", "steps", "build_settings", "probing",
-           "push", "progress"}  # fmt: skip
+           "push", "progress", "attestations"}  # fmt: skip
 SLURM_COMMANDS = {"sbatch", "squeue", "scancel", "scontrol", "sacct", "sinfo"}
 
 

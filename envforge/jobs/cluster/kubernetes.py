@@ -37,8 +37,9 @@ from ...references import check_image_reference
 from ...results import BuildResult, Certificate, ContainerRun, Verdict
 from ...untrusted import UntrustedError, read_file
 from .. import preamble as preambles
+from ..attestations import Attached, attach_run
 from ..context import Context
-from ..options import BuildOptions, ProbeOptions, Selection
+from ..options import AttestOptions, BuildOptions, ProbeOptions, Selection
 from ..preamble import Preamble
 from ..push import push_all
 from ..steps import build_all, matrix_run
@@ -65,6 +66,7 @@ class EmitRequest:
     registry: str
     out: Path
     targets: tuple[KubeTarget, ...] = (DEFAULT_TARGET,)
+    attest: AttestOptions = AttestOptions()
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,11 @@ class EmitResult:
     manifests: tuple[Path, ...]
     script: Path
     preamble: Preamble | None = None
+    attestations: tuple[Attached, ...] = ()
 
     @property
     def passed(self) -> bool:
-        return all(b.ok for b in self.builds)
+        return all(b.ok for b in self.builds) and all(a.ok for a in self.attestations)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,6 +93,7 @@ class EmitResult:
             "collect_script": str(self.script),
             "passed": self.passed,
             "preamble": self.preamble.to_dict() if self.preamble else None,
+            "attestations": [a.to_dict() for a in self.attestations],
         }
 
 
@@ -110,6 +114,7 @@ def emit(ctx: Context, request: EmitRequest, preamble: Preamble | None = None) -
     with matrix_run(ctx, preamble, command, registry=request.registry) as active:
         builds = build_all(ctx, preamble, active)
         images = push_all(ctx, builds, request.registry, active.run)
+        attached = attach_run(ctx, preamble, active.run.id, builds, images, (), None, active)
     manifests, jobs = [], []
     for cell_id, image in images.items():
         for target in request.targets:
@@ -144,8 +149,9 @@ def emit(ctx: Context, request: EmitRequest, preamble: Preamble | None = None) -
         mode=0o755,
     )
     return EmitResult(
-        active.run.id, request.out, images, tuple(builds), tuple(manifests), script, preamble
-    )
+        active.run.id, request.out, images, tuple(builds), tuple(manifests), script, preamble,
+        attached,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)

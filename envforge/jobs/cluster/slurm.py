@@ -20,8 +20,9 @@ from ...errors import EnvforgeError
 from ...matrix import Cell
 from ...results import BuildResult, CellResult, Certificate
 from .. import preamble as preambles
+from ..attestations import attach_run
 from ..context import Context
-from ..options import BuildOptions, ClusterOptions, ProbeOptions, Selection
+from ..options import AttestOptions, BuildOptions, ClusterOptions, ProbeOptions, Selection
 from ..preamble import Preamble
 from ..push import push_all
 from ..steps import build_all, matrix_run
@@ -36,6 +37,7 @@ class ClusterRequest:
     build: BuildOptions
     probe: ProbeOptions
     cluster: ClusterOptions
+    attest: AttestOptions = AttestOptions()
 
 
 def resolve(ctx: Context, request: ClusterRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:
@@ -79,9 +81,15 @@ def run(ctx: Context, request: ClusterRequest, preamble: Preamble | None = None)
         probed = probe_pairs(ctx, request, run_, spool, pairs, nodes, built_by_id)
         results += probed.results
         timings.update(probed.timings)
+        clock = ctx.clock.now()
+        attached = attach_run(
+            ctx, preamble, run_.id, builds, images, results, options.runtime, active
+        )
+        timings["attest_s"] = ctx.clock.now() - clock
     return cluster_result(
-        ctx, preamble, run_, spool, nodes, images, builds, results, timings, probed.skipped
-    )
+        ctx, preamble, run_, spool, nodes, images, builds, results, timings, probed.skipped,
+        attached,
+    )  # fmt: skip
 
 
 def _build_failure(ctx: Context, cell: Cell, built: BuildResult, level: int) -> Certificate:

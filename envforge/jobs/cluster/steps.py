@@ -23,6 +23,7 @@ from ...errors import BadInputError, NothingSelectedError
 from ...host import HostInfo
 from ...outputs import write_output
 from ...results import BuildResult, CellResult, Certificate
+from ..attestations import Attached
 from ..context import Context, Run
 from ..options import ClusterOptions, ProbeOptions
 from ..preamble import Preamble
@@ -67,10 +68,11 @@ class ClusterResult:
     skipped: tuple[tuple[str, str], ...] = ()  # (cell, node) already recorded (resume, or before)
     timings: dict[str, float] = field(default_factory=dict)  # build, push, submit, follow (s)
     preamble: Preamble | None = None
+    attestations: tuple[Attached, ...] = ()  # the statements attached to each image
 
     @property
     def passed(self) -> bool:
-        return all(c.certificate for c in self.cells)
+        return all(c.certificate for c in self.cells) and all(a.ok for a in self.attestations)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -82,6 +84,7 @@ class ClusterResult:
             "cells": [c.to_dict() for c in self.cells],
             "skipped": [{"cell": cell, "node": node} for cell, node in self.skipped],
             "timings": self.timings,
+            "attestations": [a.to_dict() for a in self.attestations],
             "preamble": self.preamble.to_dict() if self.preamble else None,
         }
 
@@ -106,6 +109,7 @@ def cluster_result(
     results: Iterable[CellResult],
     timings: dict[str, float],
     skipped: tuple[tuple[str, str], ...],
+    attestations: tuple[Attached, ...] = (),
 ) -> ClusterResult:
     """A cluster run's result: its results in (cell, node) order, its timings rounded."""
     return ClusterResult(
@@ -119,6 +123,7 @@ def cluster_result(
         skipped=skipped,
         timings={k: round(v, 3) for k, v in timings.items()},
         preamble=preamble,
+        attestations=attestations,
     )
 
 

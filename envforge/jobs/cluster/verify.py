@@ -20,8 +20,9 @@ from ...errors import EnvforgeError
 from ...expectations import Accelerator
 from ...results import BuildResult
 from .. import preamble as preambles
+from ..attestations import attach_run
 from ..context import Context
-from ..options import ClusterOptions, ProbeOptions
+from ..options import AttestOptions, ClusterOptions, ProbeOptions
 from ..preamble import Preamble
 from ..probing import inspect_image, shim
 from ..push import check_registry, push_image
@@ -36,6 +37,7 @@ class ClusterVerifyRequest:
     probe: ProbeOptions
     cluster: ClusterOptions
     expect_accelerator: Accelerator | None = None
+    attest: AttestOptions = AttestOptions()
 
 
 def resolve(
@@ -99,7 +101,12 @@ def run(
         timings = {"push_s": ctx.clock.now() - clock}
         probed = probe_pairs(ctx, request, active, spool, pairs, nodes, builds)
         timings.update(probed.timings)
+        clock = ctx.clock.now()
+        attached = attach_run(
+            ctx, preamble, active.id, builds.values(), images, probed.results, options.runtime
+        )
+        timings["attest_s"] = ctx.clock.now() - clock
     return cluster_result(
         ctx, preamble, active, spool, nodes, images, builds.values(), probed.results, timings,
-        probed.skipped,
+        probed.skipped, attached,
     )  # fmt: skip
