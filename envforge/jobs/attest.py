@@ -240,6 +240,9 @@ def pull(ctx: Context, request: PullRequest) -> PullResult:
         out / "index.json", json.dumps(index, indent=1), under=out, what="attest pull --out"
     )
     write_output(
-        out / SUBJECT_FILE, json.dumps(subject.to_dict()), under=out, what="attest pull --out"
+        out / SUBJECT_FILE,
+        json.dumps({"repository": subject.repository, "digest": subject.digest}),
+        under=out,
+        what="attest pull --out",
     )
     return PullResult(subject.ref, out, tuple(d.digest for d in saved), len(blobs))

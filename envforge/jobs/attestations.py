@@ -10,6 +10,7 @@ certificates in the store, and the image's ``Attached`` says what failed.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -51,6 +52,7 @@ __all__ = [
 ]
 
 _INVENTORY_LIMITS = ProbeLimits(memory="1g", pids=256)
+_SCHEMA_TAG = re.compile(r"sha256-[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -340,9 +342,10 @@ def registry_findings(ctx: Context, request: RegistryReportRequest) -> RegistryF
         for repository in registry.repositories(prefix):
             digests: dict[str, None] = {}
             for tag in registry.tags(repository):
-                if tag.startswith("sha256-"):
-                    continue  # a referrers tag schema index, not an image
-                digests[registry.descriptor(repository, tag).digest] = None
+                if _SCHEMA_TAG.fullmatch(tag):  # the referrers of that digest (the tag schema)
+                    digests["sha256:" + tag.removeprefix("sha256-")] = None
+                else:
+                    digests[registry.descriptor(repository, tag).digest] = None
             for digest in digests:
                 subject = Subject(repository, digest)
                 source = RegistrySource(registry, subject.repository)

@@ -97,7 +97,17 @@ class FakeRegistry:
     def manifest(self, repository: str, digest: str) -> bytes:
         if digest not in self.manifests:
             raise RegistryError(f"{repository}: no manifest {digest}")
-        return self.manifests[digest]
+        data = self.manifests[digest]
+        if _digest(data) != digest:
+            raise RegistryError(
+                f"{repository}: manifest {digest[:19]}... does not match its digest"
+            )
+        return data
+
+    def put_manifest(self, body: bytes) -> str:
+        """A manifest stored by its digest (as a client with push rights can); its digest."""
+        self.manifests[_digest(body)] = body
+        return _digest(body)
 
     def blob(self, repository: str, digest: str, limit: int) -> bytes:
         data = self.blobs.get(digest)
