@@ -172,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="directory for the lock file (default: here)",
     )
+    groups.registry_options(p)
+    groups.signing_options(p)
     groups.build_options(p)
     groups.probe_options(p, level=False)
     groups.db_options(p)

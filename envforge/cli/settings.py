@@ -134,7 +134,7 @@ RULES: tuple[Rule, ...] = (
         hint="scripts/cluster up starts one on 127.0.0.1 (scripts/cluster status says where)",
     ),
     Rule(
-        ("certify", "verify", "build"),
+        ("certify", "verify", "build", "forge"),
         lambda a: bool(getattr(a, "signing_key", None)) and not a.registry,
         "--signing-key: only where images are pushed (--registry, with --backend slurm or "
         "kubernetes for certify and verify)",
@@ -335,6 +335,8 @@ def forge(args: argparse.Namespace) -> ForgeRequest:
         accelerator=args.accelerator,
         tag=args.tag,
         out=Path(args.out),
+        registry=args.registry,
+        attest=attest_options(args) if args.registry else None,
     )
 
 

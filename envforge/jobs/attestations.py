@@ -32,6 +32,7 @@ from .context import Context
 if TYPE_CHECKING:
     from securesystemslib.signer import CryptoSigner
 
+    from ..builder import BuildSettings
     from ..matrix import Cell
     from .preamble import Preamble
     from .steps import MatrixRun
@@ -115,17 +116,12 @@ def knowledge_digests() -> dict[str, str]:
 
 
 def build_facts(
-    ctx: Context,
-    cell: Cell,
-    built: BuildResult,
-    active: MatrixRun,
-    matrix: Path,
-    matrix_digest: str,
+    ctx: Context, cell: Cell, built: BuildResult, settings: BuildSettings, matrix: str
 ) -> BuildFacts:
-    """How ``built`` was made, from the plan envforge followed (re-rendered: rendering is pure)."""
+    """How ``built`` was made, from the plan envforge followed (re-rendered: rendering is pure);
+    ``matrix``: the name of what the cell came from."""
     from ..render import render_cell, template_for  # noqa: PLC0415
 
-    settings = active.settings
     template = template_for(cell)
     rendered = render_cell(cell, builder=settings.builder)
     wheels: dict[str, str] = {}
@@ -138,8 +134,8 @@ def build_facts(
     template_path = paths.dockerfiles_dir() / template
     return BuildFacts(
         cell_id=cell.id,
-        matrix=matrix.name,
-        matrix_digest=matrix_digest,
+        matrix=matrix,
+        matrix_digest=settings.matrix_digest,
         template=template,
         template_sha256=_sha256_file(template_path) if template_path.is_file() else "0" * 64,
         dockerfile_sha256=hashlib.sha256(rendered.dockerfile.encode()).hexdigest(),
@@ -148,7 +144,7 @@ def build_facts(
         wheels=wheels,
         builder=settings.builder,
         engine=f"{ctx.engine.info().name} {ctx.engine.info().version}",
-        run_id=active.run.id,
+        run_id=settings.run_id,
         finished=now(),
     )
 
@@ -275,8 +271,9 @@ def attach_run(
         probed = [r for r in done if r.cell_id == cell_id and r.node]
         facts = None
         if active is not None and expansion is not None and cell_id in cells:
-            matrix = expansion.matrix
-            facts = build_facts(ctx, cells[cell_id], build, active, matrix.path, matrix.digest)
+            facts = build_facts(
+                ctx, cells[cell_id], build, active.settings, expansion.matrix.path.name
+            )
         found.append(attach(
             ctx, image, preamble.signer, image_id=build.image_id, build=facts,
             verdicts=node_verdicts(ctx, probed, runtime) if runtime and probed else None,

@@ -21,6 +21,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 
 from .. import labels
+from ..builder import BuildSettings
 from ..engine import BuildKitClient
 from ..errors import BadInputError, CheckFailedError, EnvforgeError, NothingSelectedError
 from ..expectations import Accelerator
@@ -35,10 +36,12 @@ from ..store import Store
 from ..versions import series
 from ..wheelhouse import Wheelhouse
 from . import preamble as preambles
+from .attestations import Attached, attach, build_facts, node_verdicts
 from .build_settings import builder_settings, buildkit_of
 from .context import Context, Run
-from .options import BuildOptions, ProbeOptions
+from .options import AttestOptions, BuildOptions, ProbeOptions
 from .preamble import Preamble
+from .push import check_registry, push_image
 from .steps import certify_cells
 
 __all__ = [
@@ -64,6 +67,8 @@ class ForgeRequest:
     accelerator: Accelerator | None = None  # default: cuda with a driver or GPU, else cpu
     tag: str | None = None
     out: Path = Path(".")
+    registry: str | None = None  # push the winner there and attach its statements
+    attest: AttestOptions | None = None
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,12 @@ class ForgeResult:
     tried: tuple[dict[str, Any], ...]
     rejected: tuple[dict[str, Any], ...]
     preamble: Preamble | None = None
+    pushed: str | None = None  # REPO@sha256:... with --registry
+    attached: Attached | None = None
 
     @property
     def passed(self) -> bool:
-        return bool(self.result.certificate)
+        return bool(self.result.certificate) and (self.attached is None or self.attached.ok)
 
     def to_dict(self) -> dict[str, Any]:
         cert = self.result.certificate
@@ -99,6 +106,8 @@ class ForgeResult:
             "stopped_by": cert.stopped_by,
             "tried": list(self.tried),
             "rejected": list(self.rejected),
+            "pushed": self.pushed,
+            "attestations": self.attached.to_dict() if self.attached else None,
             "preamble": self.preamble.to_dict() if self.preamble else None,
         }
 
@@ -183,8 +192,10 @@ def _lock(
     wheelhouse: Wheelhouse | None,
     probe: ProbeOptions,
     directory: Path,
+    attached: Attached | None = None,
 ) -> Path:
-    """``<tag>.lock.json``: the image digest, pip freeze with the wheels' hashes, the certificate."""
+    """``<tag>.lock.json``: the image digest, pip freeze with the wheels' hashes, the certificate;
+    with a registry, the pushed digest and the digests of the statements attached to it."""
     freeze = ctx.engine.run(
         tag,
         ["python3", "-m", "pip", "freeze", "--all"],
@@ -216,6 +227,9 @@ def _lock(
         "hashes_from": str(wheelhouse.directory) if wheelhouse else None,
         "certificate": result.certificate.to_dict(),
         "host": ctx.host.to_dict(),
+        "pushed": attached.image if attached else None,
+        "statements": [s.to_dict() for s in attached.statements] if attached else [],
+        "signed_by": attached.signed_by if attached else None,
     }
     path = directory / (re.sub(r"[^A-Za-z0-9_.-]+", "_", tag) + ".lock.json")
     text = json.dumps(lock, indent=2, sort_keys=True, default=str) + "\n"
@@ -237,6 +251,7 @@ def resolve(ctx: Context, request: ForgeRequest, known: Sequence[EnvforgeError] 
         "accelerator": request.accelerator,
         "tag": request.tag,
         "out": str(request.out),
+        "registry": request.registry,
     }
     return preambles.of_request(
         ctx,
@@ -271,11 +286,15 @@ def run(ctx: Context, request: ForgeRequest, preamble: Preamble | None = None) -
         f"forge: {len(found)} candidate(s), newest first: {describe(found[0].cell)}"
         + (f"; {len(rejected)} combination(s) ruled out" if rejected else "")
     )
+    if request.registry is not None:
+        check_registry(ctx, request.registry)
     buildkit = buildkit_of(ctx, preamble.build)
     tried: list[dict[str, Any]] = []
     with ctx.run(f"forge --tf {request.tf}", level=request.probe.level) as active:
         for candidate in found:
-            outcome = _certify_candidate(ctx, request, preamble, buildkit, active, candidate)
+            outcome, settings = _certify_candidate(
+                ctx, request, preamble, buildkit, active, candidate
+            )
             cert = outcome.certificate
             tried.append(
                 {
@@ -289,6 +308,9 @@ def run(ctx: Context, request: ForgeRequest, preamble: Preamble | None = None) -
                 name = request.tag or f"envforge/forge:{candidate.cell.id}"
                 tag = name if ":" in name.rsplit("/", 1)[-1] else f"{name}:latest"
                 ctx.engine.tag(outcome.build.image_id, tag)
+                attached = _publish(
+                    ctx, request, preamble, outcome, candidate.cell, settings, active
+                )
                 lock = _lock(
                     ctx,
                     outcome,
@@ -297,10 +319,12 @@ def run(ctx: Context, request: ForgeRequest, preamble: Preamble | None = None) -
                     preamble.build.wheelhouse,
                     request.probe,
                     request.out,
+                    attached,
                 )
                 return ForgeResult(
-                    active.id, outcome, tag, lock, tuple(tried), tuple(rejected), preamble
-                )
+                    active.id, outcome, tag, lock, tuple(tried), tuple(rejected), preamble,
+                    attached.image if attached else None, attached,
+                )  # fmt: skip
     raise CheckFailedError(
         "no candidate was certified on this host: "
         + "; ".join(f"{t['cell']}: {t['verdict']} {','.join(t['diagnoses'])}" for t in tried),
@@ -320,14 +344,36 @@ def _certify_candidate(
     buildkit: BuildKitClient | None,
     active: Run,
     candidate: Candidate,
-) -> CellResult:
+) -> tuple[CellResult, BuildSettings]:
     assert preamble.build is not None
     ctx.progress.cells([candidate.cell.id])
     settings = builder_settings(
         ctx, preamble.build, buildkit, active, matrix_digest=_digest(candidate.cell)
     )
     [outcome] = certify_cells(ctx, (candidate.cell,), settings, request.probe, active)
-    return outcome
+    return outcome, settings
+
+
+def _publish(
+    ctx: Context,
+    request: ForgeRequest,
+    preamble: Preamble,
+    outcome: CellResult,
+    cell: Cell,
+    settings: BuildSettings,
+    active: Run,
+) -> Attached | None:
+    """With ``--registry``: the winner pushed by digest, its SBOM, provenance and this host's
+    verdict attached to it (signed with the site key of the preamble, where there is one)."""
+    if request.registry is None:
+        return None
+    image = push_image(ctx, outcome.build, request.registry, active)
+    ctx.progress.note(f"statements: {image}")
+    facts = build_facts(ctx, cell, outcome.build, settings, "forge candidates (knowledge base)")
+    return attach(
+        ctx, image, preamble.signer, image_id=outcome.build.image_id, build=facts,
+        verdicts=node_verdicts(ctx, [outcome], "docker"), run_id=active.id,
+    )  # fmt: skip
 
 
 def describe(cell: Cell) -> str:

@@ -108,11 +108,7 @@ def test_forge_takes_the_next_candidate_when_one_fails_and_locks_the_winner(
         result.tried[0]["verdict"] == "FAILED"
         and "MODEL_LOSS_NOT_DECREASING" in result.tried[0]["diagnoses"]
     )
-    assert (
-        result.passed
-        and result.tag == f"envforge/forge:{older}:latest".replace(f"{older}:latest", f"{older}")
-        or True
-    )
+    assert result.passed and result.tag == f"envforge/forge:{older}"
     assert result.tag in engine.images
     lock = json.loads(result.lock_path.read_text())
     assert lock["cell"] == older and lock["certificate"]["verdict"] == "CERTIFIED"
@@ -128,3 +124,26 @@ def test_forge_fails_when_no_candidate_is_certified(
         )
     with pytest.raises(EnvforgeError, match="no TensorFlow release in the knowledge base matches"):
         forge.run(ctx, forge.ForgeRequest(tf="9.9", build=BUILD, probe=PROBE, out=tmp_path))
+
+
+def test_forge_with_a_registry_pushes_the_winner_and_locks_its_statements(
+    ctx: Context, engine: FakeEngine, tmp_path: Path
+) -> None:
+    from envforge.attest.signing import generate_keys
+    from envforge.jobs import attest
+    from envforge.jobs.options import AttestOptions
+
+    key, public, keyid = generate_keys(tmp_path / "keys")
+    request = forge.ForgeRequest(
+        tf="2.21", build=BUILD, probe=PROBE, python="3.13", out=tmp_path / "locks",
+        registry="127.0.0.1:5000", attest=AttestOptions(key),
+    )  # fmt: skip
+    engine.reports["forge-tf-cpu-tf2.21.0-py3.13"] = report(document(TF_CPU))
+    result = forge.run(ctx, request)
+    assert result.passed and result.pushed and result.pushed.startswith("127.0.0.1:5000/")
+    lock = json.loads(result.lock_path.read_text())
+    assert lock["pushed"] == result.pushed and lock["signed_by"] == keyid
+    assert sorted(s["kind"] for s in lock["statements"]) == ["provenance", "sbom", "verdicts"]
+    checked = attest.verify(ctx, attest.VerifyRequest(result.pushed, public, level=1))
+    assert checked.passed and len(checked.claims) == 1
+    assert {c.manifest for c in checked.checked} == {s["manifest"] for s in lock["statements"]}
