@@ -167,6 +167,9 @@ class Certificate:
             "created_at": self.created_at,
             "image_size": self.image_size,
         }
+        image_file = (self.facts or {}).get("image_file")
+        if image_file:  # the file the probe ran from (charliecloud's SquashFS), by SHA-256
+            data["image_file"] = image_file
         if checks:
             data["checks"] = [c.to_dict() for c in self.checks]
         return data

@@ -191,7 +191,7 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
     )
     g.add_argument(
         "--runtime",
-        choices=("docker", "podman", "pyxis", "apptainer", "auto"),
+        choices=("docker", "podman", "pyxis", "apptainer", "charliecloud", "auto"),
         help=f"the container runtime on the nodes (default {DEFAULTS.runtime}; auto: docker, "
         "else podman)",
     )
@@ -201,6 +201,13 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
         metavar="DIR",
         help="where tasks leave their results: storage the nodes share (default: the state "
         "directory's spool/)",
+    )
+    g.add_argument(
+        "--image-cache",
+        type=to.writable_dir,
+        metavar="DIR",
+        help="charliecloud: where each image's SquashFS is made once and kept, storage the nodes "
+        "share (default: spool/images beside the runs)",
     )
     g.add_argument(
         "--resume", type=to.run_id, metavar="RUN", help="submit only what RUN has no record of"

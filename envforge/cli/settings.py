@@ -69,7 +69,16 @@ DEFAULTS = Defaults()
 
 # -- the option rules ------------------------------------------------------------------------------
 
-_SLURM_ONLY = ("partition", "constraint", "nodes", "sbatch_arg", "runtime", "spool", "resume")
+_SLURM_ONLY = (
+    "partition",
+    "constraint",
+    "nodes",
+    "sbatch_arg",
+    "runtime",
+    "spool",
+    "resume",
+    "image_cache",
+)
 _KUBERNETES_ONLY = ("emit", "node_selector")
 
 
@@ -158,6 +167,11 @@ RULES: tuple[Rule, ...] = (
         ("report",),
         lambda a: bool(a.from_registry and a.db),
         "--from-registry and --db contradict each other: the tables come from one or the other",
+    ),
+    Rule(
+        ("certify", "verify"),
+        lambda a: bool(getattr(a, "image_cache", None)) and a.runtime != "charliecloud",
+        "--image-cache: only with --runtime charliecloud (docker and podman pull by digest)",
     ),
     Rule(
         ("certify",),
@@ -255,6 +269,7 @@ def cluster_options(args: argparse.Namespace) -> ClusterOptions:
         runtime=args.runtime or DEFAULTS.runtime,
         spool=args.spool,
         resume=args.resume,
+        image_cache=args.image_cache,
     )
 
 

@@ -2,7 +2,9 @@
 
 docker and podman pull the image by digest and run its own probe under the same confinement as a
 local probe (ProbeLimits.cli_flags); pyxis (srun --container-image) and Apptainer are the runtimes
-of clusters without Docker on their nodes: their scripts are golden-tested, not run here.
+of clusters without Docker on their nodes: their scripts are golden-tested, not run here;
+charliecloud (ch-run, unprivileged, from a SquashFS made once per image on shared storage) runs
+for real on the simulated cluster.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ import jinja2
 from .. import labels as keys
 from ..engine import ProbeLimits
 
-__all__ = ["RUNTIMES", "task_script", "enroot_uri"]
+__all__ = ["RUNTIMES", "task_script", "enroot_uri", "memory_bytes"]
 
-RUNTIMES = ("docker", "podman", "pyxis", "apptainer")
+RUNTIMES = ("docker", "podman", "pyxis", "apptainer", "charliecloud")
+_UNITS = {"": 1, "b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
@@ -39,6 +42,14 @@ def _environment() -> jinja2.Environment:
 def _comment(value: object) -> str:
     """``value`` safe inside a ``#`` comment: one line, no control characters."""
     return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", "?", str(value))
+
+
+def memory_bytes(size: str) -> int:
+    """``6g`` (Docker's memory notation) in bytes."""
+    match = re.fullmatch(r"(\d+)([bkmgt]?)", size.strip().lower())
+    if match is None:
+        raise ValueError(f"not a memory size: {size!r}")
+    return int(match.group(1)) * _UNITS[match.group(2)]
 
 
 def enroot_uri(image: str) -> str:
@@ -61,10 +72,13 @@ def task_script(
     timeout_s: int,
     limits: ProbeLimits,
     gpu: bool,
+    image_cache: Path | None = None,
 ) -> str:
-    """The shell script of one task: probe ``image`` on the node it runs on, results under ``out``."""
+    """The shell script of one task: probe ``image`` on the node it runs on, results under ``out``
+    (charliecloud: the image's SquashFS made once in ``image_cache``, storage the nodes share)."""
     if runtime not in RUNTIMES:
         raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
+    uid, _, gid = limits.user.partition(":")
     registry = image.split("/", 1)[0]
     labels = [f"--label={keys.RUN}={run_id}", f"--label={keys.ROLE}={keys.ROLE_PROBE}"]
     return (
@@ -84,5 +98,11 @@ def task_script(
             labels=labels,
             gpu=gpu,
             insecure_registry=registry.startswith(("127.", "localhost")),
+            image_cache=str(image_cache or out.parent / "images"),
+            digest_hex=image.rpartition("@sha256:")[2] or "unpinned",
+            memory_bytes=memory_bytes(limits.memory),
+            pids=limits.pids,
+            uid=int(uid) if uid.isdigit() else 65534,
+            gid=int(gid) if gid.isdigit() else 65534,
         )
     )

@@ -11,7 +11,7 @@ memory limit, the node lost, or the probe itself (PROBE_TIMEOUT, PROBE_CRASHED, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..certificate import certify, diagnosis_of, parse_probe_output, unreported
@@ -80,6 +80,7 @@ class TaskFiles:
     oom_killed: bool
     seconds: float
     slurm_out: str
+    image_file: dict[str, object] | None = None  # charliecloud: the SquashFS the probe ran from
 
     @property
     def ran(self) -> bool:
@@ -120,7 +121,24 @@ def read_task(directory: Path) -> TaskFiles:
         oom_killed=_text(directory / "probe.oom").strip() == "true",
         seconds=float(_int(_text(directory / "probe.seconds")) or 0),
         slurm_out=_text(directory / "slurm.out"),
+        image_file=_image_file(directory),
     )
+
+
+def _image_file(directory: Path) -> dict[str, object] | None:
+    """squashfs.txt (sha256=, bytes=, path=), checked: what a charliecloud task ran from."""
+    fields = dict(
+        line.partition("=")[::2] for line in _text(directory / "squashfs.txt").splitlines()
+    )
+    sha256, size = fields.get("sha256", "").strip(), fields.get("bytes", "").strip()
+    if not re.fullmatch(r"[0-9a-f]{64}", sha256) or not size.isdigit():
+        return None
+    return {
+        "format": "squashfs",
+        "sha256": sha256,
+        "bytes": int(size),
+        "made_by_this_task": (directory / "squashfs.made").is_file(),
+    }
 
 
 def node_host(node: ClusterNode, facts: dict[str, list[str]]) -> HostInfo:
@@ -208,7 +226,7 @@ def judge_task(
         timed_out=files.timed_out,
         oom_killed=files.oom_killed,
     )
-    return certify(
+    cert = certify(
         cell_id=pair.cell_id,
         expectations=pair.expectations,
         level=level,
@@ -218,6 +236,9 @@ def judge_task(
         probe=run,
         image_size=pair.image_size,
     )
+    if files.image_file is None:
+        return cert
+    return replace(cert, facts={**(cert.facts or {}), "image_file": files.image_file})
 
 
 def host_from_report(doc: dict[str, object], node: str, features: tuple[str, ...] = ()) -> HostInfo:

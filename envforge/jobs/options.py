@@ -71,6 +71,7 @@ class ClusterOptions:
     sbatch_args: tuple[str, ...] = ()
     runtime: str = "docker"
     spool: Path | None = None  # None: spool/ in the state directory
+    image_cache: Path | None = None  # charliecloud's SquashFS files (None: spool/images)
     resume: str | None = None
     poll_s: float = 2.0  # the longest wait between two looks at the queue
     pull_allowance_s: float = (

@@ -265,6 +265,7 @@ def _submit(
                 timeout_s=int(request.probe.timeout_s),
                 limits=request.probe.limits,
                 gpu=pair.gpu,
+                image_cache=(options.image_cache or spool.parent / "images").absolute(),
             ),
             inputs=ctx.inputs,
             under=spool,

@@ -20,10 +20,13 @@ mkdir -p "$out"
   fi
 } > "$out/node.txt"
 
-if ! command -v apptainer >/dev/null 2>&1; then
-  echo "apptainer is not on this node ($(hostname))" > "$out/runtime.err"
-  exit 4
-fi
+# shellcheck disable=SC2043
+for tool in apptainer; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "$tool is not on this node ($(hostname)): apptainer needs apptainer" > "$out/runtime.err"
+    exit 4
+  fi
+done
 started=$(date +%s)
 export APPTAINER_NOHTTPS=1
 if ! apptainer pull --force "$out/image.sif" docker://127.0.0.1:5055/tf-cpu@sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa > "$out/pull.log" 2>&1; then

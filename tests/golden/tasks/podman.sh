@@ -20,10 +20,13 @@ mkdir -p "$out"
   fi
 } > "$out/node.txt"
 
-if ! command -v podman >/dev/null 2>&1; then
-  echo "podman is not on this node ($(hostname))" > "$out/runtime.err"
-  exit 4
-fi
+# shellcheck disable=SC2043
+for tool in podman; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "$tool is not on this node ($(hostname)): podman needs podman" > "$out/runtime.err"
+    exit 4
+  fi
+done
 started=$(date +%s)
 if ! podman pull --tls-verify=false 127.0.0.1:5055/tf-cpu@sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa > "$out/pull.log" 2>&1; then
   echo 1 > "$out/pull.rc"

@@ -20,10 +20,13 @@ mkdir -p "$out"
   fi
 } > "$out/node.txt"
 
-if ! command -v enroot >/dev/null 2>&1; then
-  echo "enroot is not on this node ($(hostname))" > "$out/runtime.err"
-  exit 4
-fi
+# shellcheck disable=SC2043
+for tool in enroot; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "$tool is not on this node ($(hostname)): pyxis needs enroot" > "$out/runtime.err"
+    exit 4
+  fi
+done
 started=$(date +%s)
 # pyxis imports the image with enroot as srun starts the step (a failed import is a pull failure).
 timeout 900 srun --ntasks=1 --container-image='127.0.0.1:5055#tf-cpu@sha256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' \

@@ -196,7 +196,7 @@ def test_pull_then_verify_from_a_directory_needs_no_registry(
     monkeypatch.setattr(registry_module, "connect_registry", no_network)
     shown = _verify(envforge, image, keys, "--from", str(tmp_path / "saved"), "--node", NODES[2])
     assert shown.code == 0, shown.stdout + shown.stderr
-    blob = next((tmp_path / "saved" / "blobs" / "sha256").iterdir())
+    blob = max((tmp_path / "saved" / "blobs" / "sha256").iterdir(), key=lambda p: p.stat().st_size)
     blob.write_bytes(blob.read_bytes() + b" ")
     tampered = _verify(envforge, image, keys, "--from", str(tmp_path / "saved"))
     assert tampered.code == 1 and "does not match its digest" in tampered.stdout
