@@ -6,6 +6,7 @@ stops exactly what it started. Node names and features are read from the cluster
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 import socket
@@ -249,6 +250,64 @@ def test_podman_on_the_nodes_certifies_the_same_image_by_the_same_digest(
         .fetchall()
     )
     assert engines and all(e[0].startswith("podman ") for e in engines), engines
+
+
+def test_charliecloud_certifies_the_same_digest_unprivileged_from_one_squashfs(
+    cluster: Cluster, site: Path, workdir: Path, tmp_path: Path
+) -> None:
+    """--runtime charliecloud: the image pulled once by digest (skopeo + umoci, no engine), squashed
+    on the storage the nodes share, run with ch-run as an unprivileged user on every node: the same
+    verdicts and codes as docker; a later run reuses the file; a changed file is refused."""
+    cache = tmp_path / "images"
+    docker = on_cluster(cluster, site, workdir, "--select", "*3.15.1*")
+    assert docker.returncode == 0, why(docker, workdir)
+    first = on_cluster(
+        cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "charliecloud",
+        "--image-cache", str(cache), "--force",
+    )  # fmt: skip
+    assert first.returncode == 0, why(first, workdir)
+    assert first.data["images"] == docker.data["images"]
+    found, by_docker = pairs(first), pairs(docker)
+    assert set(found) == set(by_docker)
+    for key, got in found.items():
+        assert got["verdict"] == by_docker[key]["verdict"] == "CERTIFIED"
+        assert [d["code"] for d in got["diagnoses"]] == [
+            d["code"] for d in by_docker[key]["diagnoses"]
+        ]
+    files = [got["image_file"] for got in found.values()]
+    assert len({f["sha256"] for f in files}) == 1 and all(f["format"] == "squashfs" for f in files)
+    assert sum(f["made_by_this_task"] for f in files) == 1  # pulled and squashed once, not per node
+    (squashfs,) = cache.glob("*.sqfs")
+    assert hashlib.sha256(squashfs.read_bytes()).hexdigest() == files[0]["sha256"]
+    hosts = (
+        sqlite3.connect(workdir / "cluster.db")
+        .execute(
+            "SELECT DISTINCT json_extract(h.info, '$.engine') FROM certificates c "
+            "JOIN hosts h ON h.fingerprint = c.host_fingerprint WHERE c.run_id = ?",
+            (first.doc["run_id"],),
+        )
+        .fetchall()
+    )
+    assert hosts and all(h[0].startswith("charliecloud ") for h in hosts), hosts
+    again = on_cluster(
+        cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "charliecloud",
+        "--image-cache", str(cache), "--force",
+    )  # fmt: skip
+    assert again.returncode == 0, why(again, workdir)
+    assert not any(got["image_file"]["made_by_this_task"] for got in pairs(again).values())
+    with squashfs.open("r+b") as handle:  # one byte changed on the shared storage
+        handle.seek(4096)
+        byte = handle.read(1)
+        handle.seek(4096)
+        handle.write(bytes([byte[0] ^ 0xFF]))
+    changed = on_cluster(
+        cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "charliecloud",
+        "--image-cache", str(cache), "--force",
+    )  # fmt: skip
+    assert changed.returncode == 1
+    for got in pairs(changed).values():
+        assert got["diagnoses"][0]["code"] == "IMAGE_PULL_FAILED", got
+        assert "the SquashFS changed since it was made" in got["diagnoses"][0]["summary"]
 
 
 def test_an_unreachable_registry_stops_the_run_before_anything_is_submitted(

@@ -50,10 +50,12 @@ if ! (
   echo 1 > "$out/pull.rc"
   exit 3
 fi
+# Opened once: the file checked is the file run (and the probe's user needs no path to it).
+exec 9< "$sqfs" 8< "$sqfs.env"
 recorded=$(cat "$sqfs.sha256")
-found=$(sha256sum "$sqfs" | cut -d' ' -f1)
+found=$(sha256sum /dev/fd/9 | cut -d' ' -f1)
 if [ "$found" != "$recorded" ]; then
-  echo "$sqfs has SHA-256 $found, not the $recorded recorded when it was made: changed since" >> "$out/pull.log"
+  echo "the SquashFS changed since it was made: SHA-256 $found, recorded $recorded ($sqfs)" >> "$out/pull.log"
   echo 1 > "$out/pull.rc"
   exit 3
 fi
@@ -68,7 +70,7 @@ as=""
 timeout 900 env -i USER=probe PATH=/usr/bin:/bin setpriv $as --no-new-privs \
     prlimit --as=6442450944 --nproc=1024 -- \
     unshare --user --map-current-user --net \
-    ch-run --private-tmp --unset-env='*' --set-env="$sqfs.env" "$sqfs" -- \
+    ch-run --private-tmp --unset-env='*' --set-env=/dev/fd/8 /dev/fd/9 -- \
     envforge-probe --json --level 3 > "$out/probe.json" 2> "$out/probe.err"
 rc=$?
 echo "$rc" > "$out/probe.rc"
