@@ -73,7 +73,10 @@ def main() -> None:
     directory = work / "cluster"
     cluster(directory, 3, "up")
     try:
-        env = {"SLURM_CONF": str(directory / "slurm.conf"), "ENVFORGE_STATE_DIR": str(work / "state")}
+        env = {
+            "SLURM_CONF": str(directory / "slurm.conf"),
+            "ENVFORGE_STATE_DIR": str(work / "state"),
+        }
         registry = (directory / "registry.addr").read_text().strip()
         site = work / "site.yaml"
         site.write_text(f'bases:\n  "python:3.11-slim-bookworm": "{python_image()}"\n')

@@ -143,9 +143,11 @@ def cluster_rollout(out: Output, result: ClusterRolloutResult) -> None:
             marks.append(
                 "-"
                 if item is None
+                else "[red]stops[/]"
+                if not item.keeps_working
+                else "[yellow]needs forward compatibility[/]"
+                if item.mode == "forward-compat"
                 else "[green]keeps working[/]"
-                if item.keeps_working
-                else "[red]breaks[/]"
             )
         rows.append([escape(image), *marks])
     heads = [f"{n.node} ({n.gpu or 'no GPU'})" for n in result.nodes]
@@ -156,6 +158,24 @@ def cluster_rollout(out: Output, result: ClusterRolloutResult) -> None:
                 out.line(
                     f"  {escape(node.node)}: {escape(item.name)}: {escape('; '.join(item.reasons))}"
                 )
+    rows = [
+        [escape(f"{c.gpu or 'no GPU'}, driver {c.driver or '-'}, {c.runtime}"),
+         escape(", ".join(c.nodes)), "\n".join(map(escape, c.of("keeps working"))) or "-",
+         "\n".join(map(escape, c.of("needs forward compatibility"))) or "-",
+         "\n".join(map(escape, c.of("stops"))) or "-"]
+        for c in result.classes
+    ]  # fmt: skip
+    out.table(
+        f"the plan for driver {escape(result.driver)}, per node class",
+        (
+            "node class",
+            "nodes",
+            "keeps working",
+            "needs forward compatibility (cuda-compat)",
+            "stops",
+        ),
+        rows,
+    )
 
 
 def canary(out: Output, result: CanaryResult) -> None:

@@ -30,6 +30,9 @@ __all__ = [
     "ClusterRolloutRequest",
     "ClusterRolloutResult",
     "cluster_rollout",
+    "NodeClass",
+    "node_classes",
+    "outcome",
     "CanaryRequest",
     "CanaryResult",
     "canary",
@@ -60,10 +63,67 @@ class NodeRollout:
         }
 
 
+_OUTCOMES = ("keeps working", "needs forward compatibility", "stops")
+
+
+def outcome(item: RolloutItem) -> str:
+    """What the planned driver does to an image: keeps working, needs the forward-compatibility
+    package (cuda-compat), or stops."""
+    if item.mode == "forward-compat":  # the driver check passed only through cuda-compat (an
+        return (
+            "needs forward compatibility"  # NVIDIA_REQUIRE_CUDA then needs the compat driver too)
+        )
+    return "keeps working" if item.keeps_working else "stops"
+
+
+@dataclass(frozen=True)
+class NodeClass:
+    """Nodes alike for a driver rollout (GPU, current driver, runtime), and what the planned
+    driver does to each image certified on them (the worst outcome over the class's nodes)."""
+
+    gpu: str | None
+    driver: str | None
+    runtime: str
+    nodes: tuple[str, ...]
+    images: dict[str, str]  # image -> outcome
+
+    def of(self, what: str) -> list[str]:
+        return sorted(i for i, o in self.images.items() if o == what)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "gpu": self.gpu,
+            "driver": self.driver,
+            "runtime": self.runtime,
+            "nodes": list(self.nodes),
+            "keeps_working": self.of("keeps working"),
+            "needs_forward_compat": self.of("needs forward compatibility"),
+            "stops": self.of("stops"),
+        }
+
+
+def node_classes(nodes: tuple[NodeRollout, ...], hosts: dict[str, HostInfo]) -> list[NodeClass]:
+    """The plan: ``nodes`` grouped by GPU, current driver and runtime."""
+    groups: dict[tuple[str | None, str | None, str], list[NodeRollout]] = {}
+    for node in nodes:
+        host = hosts[node.node]
+        groups.setdefault((node.gpu, host.driver, host.engine.split(" ")[0]), []).append(node)
+    found = []
+    for (gpu, driver, runtime), members in sorted(groups.items(), key=lambda g: str(g[0])):
+        images: dict[str, str] = {}
+        for node in members:
+            for item in node.items:
+                worst = max(images.get(item.name, _OUTCOMES[0]), outcome(item), key=_OUTCOMES.index)
+                images[item.name] = worst
+        found.append(NodeClass(gpu, driver, runtime, tuple(n.node for n in members), images))
+    return found
+
+
 @dataclass(frozen=True)
 class ClusterRolloutResult:
     driver: str
     nodes: tuple[NodeRollout, ...]
+    classes: tuple[NodeClass, ...] = ()
 
     @property
     def breaking(self) -> list[tuple[str, str]]:
@@ -78,6 +138,7 @@ class ClusterRolloutResult:
             "driver": self.driver,
             "nodes": [n.to_dict() for n in self.nodes],
             "breaking": [{"node": n, "image": i} for n, i in self.breaking],
+            "plan": [c.to_dict() for c in self.classes],
             "passed": self.passed,
         }
 
@@ -144,7 +205,10 @@ def cluster_rollout(ctx: Context, request: ClusterRolloutRequest) -> ClusterRoll
         gpu, cc = _gpu(ctx, host)
         items = assess_rollout(ctx.kb, driver=request.driver, images=images, gpu=gpu, cc=cc)
         found.append(NodeRollout(name, host.features, gpu.name if gpu else None, tuple(items)))
-    return ClusterRolloutResult(request.driver, tuple(found))
+    hosts = {name: host for name, (host, _) in nodes.items()}
+    return ClusterRolloutResult(
+        request.driver, tuple(found), tuple(node_classes(tuple(found), hosts))
+    )
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,18 @@ def test_the_canary_node_regressed_and_the_other_did_not(ctx: Context) -> None:
     assert not found.passed and [r.cell for r in found.regressions] == ["tf-cuda"]
     assert found.regressions[0].candidate == "FAILED L1"
     assert canary(ctx, CanaryRequest("gpu-a100-01", "before", "after")).passed
+
+
+def test_the_plan_sorts_each_node_class_images_into_keep_forward_compat_and_stop(
+    ctx: Context,
+) -> None:
+    plan = {c.gpu: c for c in cluster_rollout(ctx, ClusterRolloutRequest("470.57.02")).classes}
+    assert set(plan) == {"A100-SXM4-80GB", "H100 80GB HBM3"}
+    a100, h100 = plan["A100-SXM4-80GB"], plan["H100 80GB HBM3"]
+    assert a100.nodes == ("gpu-a100-01",) and a100.driver == "580.65.06"
+    # A data-center A100 runs the CUDA 12.5 image on R470 only through cuda-compat; the H100
+    # needs a driver that knows sm_90 (>= 520): it stops.
+    assert a100.of("needs forward compatibility") == ["envforge/tf-cuda:1"]
+    assert h100.of("stops") == ["envforge/tf-cuda:1"] and not h100.of("keeps working")
+    fine = cluster_rollout(ctx, ClusterRolloutRequest("580.65.06")).to_dict()["plan"]
+    assert all(c["keeps_working"] == ["envforge/tf-cuda:1"] and not c["stops"] for c in fine)
