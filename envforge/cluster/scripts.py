@@ -19,7 +19,7 @@ import jinja2
 from .. import labels as keys
 from ..engine import ProbeLimits
 
-__all__ = ["RUNTIMES", "task_script", "enroot_uri", "memory_bytes"]
+__all__ = ["RUNTIMES", "task_script", "enroot_uri", "memory_bytes", "template_environment"]
 
 RUNTIMES = ("docker", "podman", "pyxis", "apptainer", "charliecloud")
 _UNITS = {"": 1, "b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
@@ -27,7 +27,7 @@ _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 @cache
-def _environment() -> jinja2.Environment:
+def template_environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
         undefined=jinja2.StrictUndefined,
@@ -82,7 +82,7 @@ def task_script(
     registry = image.split("/", 1)[0]
     labels = [f"--label={keys.RUN}={run_id}", f"--label={keys.ROLE}={keys.ROLE_PROBE}"]
     return (
-        _environment()
+        template_environment()
         .get_template("task.sh.j2")
         .render(
             runtime=runtime,

@@ -117,6 +117,18 @@ class Cluster(Protocol):
 
     def cancel(self, task_ids: list[str]) -> None: ...
 
+    def drain(self, node: str, reason: str) -> None:
+        """Take ``node`` out of scheduling (running jobs finish), saying ``reason``."""
+        ...
+
+    def resume(self, node: str) -> None: ...
+
+    def reserve(self, name: str, node: str) -> None:
+        """Hold ``node`` for jobs that name reservation ``name`` (this user's) only."""
+        ...
+
+    def release(self, name: str) -> None: ...
+
 
 def connect_cluster() -> Cluster:
     """The Slurm cluster of SLURM_CONF (or the default configuration), once it answers."""

@@ -215,6 +215,32 @@ class SlurmCluster:
         if job_ids:
             self._run("scancel", *job_ids, check=False)
 
+    # -- holding a node (the gate) ---------------------------------------------------------------
+    def drain(self, node: str, reason: str) -> None:
+        check_node(node)
+        self._run("scontrol", "update", f"NodeName={node}", "State=DRAIN", f"Reason={reason}")
+
+    def resume(self, node: str) -> None:
+        check_node(node)
+        self._run("scontrol", "update", f"NodeName={node}", "State=RESUME")
+
+    def reserve(self, name: str, node: str) -> None:
+        """A reservation of ``node`` for this user, from now: jobs that do not name it stay off."""
+        check_node(node)
+        self._run(
+            "scontrol", "create", "reservation", f"ReservationName={name}", f"Nodes={node}",
+            f"Users={_user()}", "StartTime=now", "Duration=UNLIMITED", "Flags=IGNORE_JOBS",
+        )  # fmt: skip
+
+    def release(self, name: str) -> None:
+        self._run("scontrol", "delete", f"ReservationName={name}", check=False)
+
+
+def _user() -> str:
+    import pwd  # noqa: PLC0415
+
+    return pwd.getpwuid(os.getuid()).pw_name
+
 
 def _state(value: object) -> str:
     """'CANCELLED by 0' -> 'CANCELLED'; lists (newer openapi) -> the first."""

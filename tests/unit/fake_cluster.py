@@ -112,6 +112,7 @@ class FakeCluster:
     contacted: list[str] = field(default_factory=list)  # every call, by method name
     looks: int = 0
     tasks: dict[str, _Task] = field(default_factory=dict)
+    reservations: dict[str, str] = field(default_factory=dict)  # name -> node
 
     def describe(self) -> str:
         return "fake cluster"
@@ -155,6 +156,28 @@ class FakeCluster:
                 continue
             found[task_id] = self._look(task)
         return found
+
+    def drain(self, node: str, reason: str) -> None:
+        self.contacted.append("drain")
+        self._set(node, "drained", reason)
+
+    def resume(self, node: str) -> None:
+        self.contacted.append("resume")
+        self._set(node, "idle", "")
+
+    def reserve(self, name: str, node: str) -> None:
+        self.contacted.append("reserve")
+        self.reservations[name] = node
+
+    def release(self, name: str) -> None:
+        self.contacted.append("release")
+        self.reservations.pop(name, None)
+
+    def _set(self, name: str, state: str, reason: str) -> None:
+        self.node_list = [
+            ClusterNode(n.name, state, n.features, reason, n.partitions) if n.name == name else n
+            for n in self.node_list
+        ]
 
     def cancel(self, task_ids: list[str]) -> None:
         self.contacted.append("cancel")

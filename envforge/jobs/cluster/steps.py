@@ -15,18 +15,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ... import labels
 from ...cluster.constraint import matches
 from ...cluster.scripts import task_script
 from ...cluster.tasks import Pair, judge_task, node_host, not_tested, read_task
 from ...engine.cluster import ClusterNode, ClusterTask
 from ...errors import BadInputError, NothingSelectedError
+from ...expectations import Accelerator
 from ...host import HostInfo
 from ...outputs import write_output
 from ...results import BuildResult, CellResult, Certificate
-from ..attestations import Attached
+from ..attestations import Attached, attach_run
 from ..context import Context, Run
 from ..options import ClusterOptions, ProbeOptions
 from ..preamble import Preamble
+from ..probing import inspect_image, shim
+from ..push import check_registry, push_image
 
 __all__ = [
     "Submission",
@@ -39,6 +43,8 @@ __all__ = [
     "probe_pairs",
     "FIRST_WAIT_S",
     "FORGOTTEN_AFTER",
+    "ImagesToVerify",
+    "verify_images",
 ]
 
 FIRST_WAIT_S = 0.2  # short tasks are seen finishing at once; long runs are polled every poll_s
@@ -359,3 +365,75 @@ def _record(
         build_log=str(built.log_path),
         probe_log=str(probe_log) if probe_log else None,
     )
+
+
+class ImagesToVerify(Submission, Protocol):
+    """What ``verify_images`` needs of a request (verify's, the gate's)."""
+
+    @property
+    def images(self) -> tuple[str, ...]: ...
+    @property
+    def expect_accelerator(self) -> Accelerator | None: ...
+
+
+def verify_images(ctx: Context, request: ImagesToVerify, preamble: Preamble) -> ClusterResult:
+    """``request.images`` (on this engine) pushed by digest and probed on the cluster's nodes, as
+    ``verify --backend slurm`` and the gate's recertification do (see jobs/cluster/verify.py)."""
+    options = request.cluster
+    nodes = cluster_nodes(ctx, options)
+    check_registry(ctx, options.registry)
+    found = {
+        image: inspect_image(ctx, image, request.expect_accelerator) for image in request.images
+    }
+    with ctx.run(
+        f"verify --backend slurm --registry {options.registry} {' '.join(request.images)}",
+        level=request.probe.level,
+    ) as active:
+        ctx.progress.note(f"run {active.id}: {len(found)} image(s)")
+        spool = open_spool(ctx, options, active)
+        clock = ctx.clock.now()
+        builds: dict[str, BuildResult] = {}
+        images: dict[str, str] = {}
+        pairs: list[Pair] = []
+        try:
+            for image, inspected in found.items():
+                name = inspected.cell or image
+                target = image
+                if inspected.injected or request.expect_accelerator:
+                    expect: dict[str, Any] = {
+                        **inspected.expect.to_dict(),
+                        "gpu_peaks": ctx.kb.gpu_peaks(),
+                    }
+                    target = shim(ctx.engine, image, expect, active.id)
+                target_id = ctx.engine.image_id(target) or inspected.image_id
+                built = BuildResult(
+                    cell_id=name,
+                    image_id=target_id,
+                    image_ref=image,
+                    content_hash=target_id.removeprefix("sha256:"),
+                    base_image=image,
+                    log_path=active.logs_dir,
+                    seconds=0.0,
+                    cached=True,
+                    image_size=inspected.size,
+                )
+                builds[name] = built
+                images[name] = push_image(ctx, built, options.registry, active)
+                pairs += [
+                    Pair(name, images[name], node.name, inspected.expect, inspected.size)
+                    for node in nodes
+                ]
+        finally:  # pushed: the shims live on in the registry, by digest
+            ctx.engine.remove_images({labels.RUN: active.id, labels.ROLE: labels.ROLE_VERIFY_SHIM})
+        timings = {"push_s": ctx.clock.now() - clock}
+        probed = probe_pairs(ctx, request, active, spool, pairs, nodes, builds)
+        timings.update(probed.timings)
+        clock = ctx.clock.now()
+        attached = attach_run(
+            ctx, preamble, active.id, builds.values(), images, probed.results, options.runtime
+        )
+        timings["attest_s"] = ctx.clock.now() - clock
+    return cluster_result(
+        ctx, preamble, active, spool, nodes, images, builds.values(), probed.results, timings,
+        probed.skipped, attached,
+    )  # fmt: skip
