@@ -23,7 +23,7 @@ __all__ = ["main", "main_inner"]
 
 def _command_name(argv: list[str]) -> str:
     words = [a for a in argv if not a.startswith("-")]
-    if words[:1] in (["matrix"], ["keys"], ["attest"]):
+    if words[:1] in (["matrix"], ["keys"], ["attest"], ["gate"]):
         return " ".join(words[:2])
     return words[0] if words else ""
 

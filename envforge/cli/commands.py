@@ -39,11 +39,12 @@ def _inputs(args: argparse.Namespace) -> tuple[Path, ...]:
     return inputs_of(*found)
 
 
-def _context(args: argparse.Namespace) -> Context:
+def _context(args: argparse.Namespace, *, db: Path | None = None) -> Context:
     from ..jobs.context import Context
 
-    db = getattr(args, "db", None)
-    return Context(db=Path(db) if db else None, inputs=_inputs(args))
+    named = getattr(args, "db", None)
+    db = Path(named) if named else db
+    return Context(db=db, inputs=_inputs(args) if db is None else (*_inputs(args), db))
 
 
 def _exit(passed: bool) -> int:
@@ -266,6 +267,45 @@ def attest_pull(args: argparse.Namespace, out: Output) -> int:
     return _show(out, "attest pull", result, views.attest_pull)
 
 
+def gate_emit(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs.cluster import gate
+
+    probe = settings.probe_options(args)
+    images = tuple(dict.fromkeys(args.image))
+    with _context(args) as ctx:
+        if args.subcommand == "slurm":
+            request = gate.SlurmGateRequest(
+                Path(args.emit), images, args.registry, probe, args.runtime,
+                tuple(args.sbatch_arg or ()),
+            )  # fmt: skip
+            result = gate.emit_slurm(ctx, request)
+        else:
+            selector = dict(args.node_selector or ()) or {"nvidia.com/gpu.present": "true"}
+            k8s = gate.KubernetesGateRequest(
+                Path(args.emit), images, probe, args.namespace, selector
+            )
+            result = gate.emit_kubernetes(ctx, k8s)
+    return _show(out, f"gate {args.subcommand}", result, views.gate_emit)
+
+
+def gate_status(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs.cluster import gate
+
+    config = gate.read_config(Path(args.gate))
+    with _context(args, db=config.db) as ctx:
+        result = gate.status(ctx, gate.GateStatusRequest(Path(args.gate)))
+    return _show(out, "gate status", result, views.gate_status)
+
+
+def gate_recertify(args: argparse.Namespace, out: Output) -> int:
+    from ..jobs.cluster import gate
+
+    config = gate.read_config(Path(args.gate))
+    with _context(args, db=config.db) as ctx:
+        result = gate.recertify(ctx, gate.RecertifyRequest(Path(args.gate), args.node))
+    return _show(out, "gate recertify", result, views.gate_recertify, run_id=result.run_id)
+
+
 def matrix_table(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import matrix_table as table_job
     from ..tables import html, page
@@ -448,4 +488,8 @@ COMMANDS: dict[str, Command] = {
     "keys generate": keys_generate,
     "attest verify": attest_verify,
     "attest pull": attest_pull,
+    "gate slurm": gate_emit,
+    "gate kubernetes": gate_emit,
+    "gate status": gate_status,
+    "gate recertify": gate_recertify,
 }

@@ -389,6 +389,81 @@ def build_parser() -> argparse.ArgumentParser:
     groups.json_option(q)
 
     p = sub.add_parser(
+        "gate", help="hold a node after a driver change until the required images pass again"
+    )
+    gsub = p.add_subparsers(
+        dest="subcommand", required=True, metavar="SUBCOMMAND", parser_class=_Parser
+    )
+    for kind, text in (
+        ("slurm", "write a HealthCheckProgram (and NHC check) that drains, recertifies, resumes"),
+        (
+            "kubernetes",
+            "write the validation workload the GPU Operator's upgrade controller waits on",
+        ),
+    ):
+        q = gsub.add_parser(kind, help=text)
+        q.add_argument(
+            "--emit",
+            type=to.writable_dir,
+            required=True,
+            metavar="DIR",
+            help="where to write it" + (": storage the nodes share" if kind == "slurm" else ""),
+        )
+        q.add_argument(
+            "--image",
+            action="append",
+            required=True,
+            type=to.pinned_image,
+            metavar="REF@sha256:...",
+            help="an image the site requires (repeatable)",
+        )
+        groups.probe_options(q)
+        if kind == "slurm":
+            q.add_argument(
+                "--registry",
+                type=to.registry,
+                required=True,
+                metavar="HOST[:PORT][/PREFIX]",
+                help="the registry recertification pushes to",
+            )
+            q.add_argument(
+                "--runtime",
+                choices=("docker", "podman", "charliecloud", "pyxis", "apptainer"),
+                default="docker",
+                help="the nodes' container runtime (default docker)",
+            )
+            q.add_argument(
+                "--sbatch-arg",
+                action="append",
+                type=to.sbatch_arg,
+                metavar="ARG",
+                help="passed to sbatch for the recertification (repeatable)",
+            )
+            groups.db_options(q, "results database whose certificates give each node's baseline")
+        else:
+            q.add_argument(
+                "--namespace",
+                type=to.text,
+                default="envforge",
+                help="the namespace of the DaemonSets (default envforge)",
+            )
+            q.add_argument(
+                "--node-selector",
+                action="append",
+                type=to.node_label,
+                metavar="KEY=VALUE",
+                help="the gated nodes (default nvidia.com/gpu.present=true)",
+            )
+        groups.json_option(q)
+    q = gsub.add_parser("status", help="each node's gate: certified, recertifying, failed")
+    q.add_argument("--gate", type=to.existing_dir, required=True, metavar="DIR")
+    groups.json_option(q)
+    q = gsub.add_parser("recertify", help="(the job a health check submits) recertify one node")
+    q.add_argument("--gate", type=to.existing_dir, required=True, metavar="DIR")
+    q.add_argument("--node", type=to.node, required=True, metavar="NAME")
+    groups.json_option(q)
+
+    p = sub.add_parser(
         "codes", help="every failure code with its layer, meaning and fix; or one explained"
     )
     p.add_argument(

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # results of jobs that have run: their modules are loaded by 
     from ..jobs.attest import KeysResult, PullResult, VerifyResult
     from ..jobs.build import BuildRunResult, RenderResult
     from ..jobs.certify import CertifyResult
+    from ..jobs.cluster.gate import GateEmitResult, GateStatusResult, RecertifyResult
     from ..jobs.cluster.kubernetes import CollectResult, EmitResult
     from ..jobs.cluster.rollout import CanaryResult, ClusterRolloutResult
     from ..jobs.cluster.steps import ClusterResult
@@ -46,6 +47,9 @@ __all__ = [
     "keys",
     "attest_verify",
     "attest_pull",
+    "gate_emit",
+    "gate_status",
+    "gate_recertify",
 ]
 
 
@@ -427,3 +431,42 @@ def attest_pull(out: Output, result: PullResult) -> None:
     out.note(
         f"verify with no network: envforge attest verify {result.image} --key PUB --from {result.out}"
     )
+
+
+def gate_emit(out: Output, result: GateEmitResult) -> None:
+    out.line(f"wrote {len(result.files)} file(s) in {escape(str(result.out))}")
+    for path in result.files:
+        out.line(f"  {escape(str(path))}")
+    if result.baselines:
+        out.note(f"baselines of {len(result.baselines)} node(s) from their newest certificates")
+    if any(p.name == "healthcheck.sh" for p in result.files):
+        out.note(
+            f"slurm.conf: HealthCheckProgram={result.out}/healthcheck.sh and HealthCheckInterval=N; "
+            f"or NHC: copy envforge-gate.nhc to /etc/nhc/scripts/ and add '* || check_envforge_gate'"
+        )
+    else:
+        out.note(
+            "kubectl apply -f DIR; the GPU Operator's upgrade controller (driver.upgradePolicy."
+            "autoUpgrade: true) then waits for these pods, labelled app=nvidia-operator-validator"
+        )
+
+
+def gate_status(out: Output, result: GateStatusResult) -> None:
+    colour = {"certified": "green", "recertifying": "yellow", "failed": "red"}
+    rows = [
+        [escape(n.node), f"[{colour.get(n.gate, 'white')}]{n.gate}[/]", escape(n.slurm_state),
+         escape(n.reason or "-"), escape(n.job or "-")]
+        for n in result.nodes
+    ]  # fmt: skip
+    out.table(
+        f"gate {escape(str(result.gate))}: {len(result.images)} required image(s)",
+        ("node", "gate", "Slurm state", "reason", "recertify job"),
+        rows,
+    )
+
+
+def gate_recertify(out: Output, result: RecertifyResult) -> None:
+    if result.passed:
+        out.line(f"[green]resumed[/] {escape(result.node)}: every required image passed")
+    else:
+        out.line(f"[red]drained[/] {escape(result.node)}: {escape(result.reason or '')}")

@@ -143,7 +143,7 @@ def kubernetes_gate(
                             "name": "probe",
                             "image": image,
                             "imagePullPolicy": "IfNotPresent",
-                            "command": ["sh", "-c", _PROBE.format(level=level)],
+                            "command": ["sh", "-c", _PROBE.replace("{level}", str(level))],
                             "env": [{"name": "NVIDIA_VISIBLE_DEVICES", "value": "all"},
                                     {"name": "NVIDIA_DRIVER_CAPABILITIES", "value": "compute,utility"}],
                             "resources": {"limits": {"memory": quantity(limits.memory)},

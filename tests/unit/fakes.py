@@ -97,7 +97,9 @@ class FakeEngine:
     def push(self, ref: str) -> str:
         self.pushed.append(ref)
         repository = ref.rsplit(":", 1)[0]  # a registry digest is that of the manifest pushed
-        return f"{repository}@sha256:{hashlib.sha256(self.images[ref].id.encode()).hexdigest()}"
+        pinned = f"{repository}@sha256:{hashlib.sha256(self.images[ref].id.encode()).hexdigest()}"
+        self.images[pinned] = self.images[ref]  # the engine knows its repository digests
+        return pinned
 
     def buildkit(
         self, client: str | None = None, builder: str | None = None
