@@ -190,8 +190,8 @@ def test_the_kubernetes_gate_validates_and_carries_the_controllers_selector(
     emitted = gate.emit_kubernetes(ctx, request)
     documents = [yaml.safe_load(p.read_text()) for p in emitted.files]
     assert {d["kind"] for d in documents} == {"ConfigMap", "DaemonSet"}
-    for document in documents:
-        kubernetes_validate.validate(document, "1.30", strict=True)
+    for manifest in documents:
+        kubernetes_validate.validate(manifest, "1.30", strict=True)
     daemonset = next(d for d in documents if d["kind"] == "DaemonSet")
     pod = daemonset["spec"]["template"]
     assert pod["metadata"]["labels"]["app"] == "nvidia-operator-validator"
