@@ -47,11 +47,15 @@ def fingerprint_text(host: HostInfo) -> str:
     )  # fmt: skip
 
 
-def healthcheck_script(gate: Path, runtime: str, sbatch_args: tuple[str, ...] = ()) -> str:
+def healthcheck_script(
+    gate: Path, runtime: str, sbatch_args: tuple[str, ...] = (), slurm_conf: str | None = None
+) -> str:
     return (
         template_environment()
         .get_template("healthcheck.sh.j2")
-        .render(gate=str(gate), runtime=runtime, sbatch_args=list(sbatch_args))
+        .render(
+            gate=str(gate), runtime=runtime, sbatch_args=list(sbatch_args), slurm_conf=slurm_conf
+        )
     )
 
 

@@ -14,6 +14,7 @@ codes in its reason. ``gate status`` reads DIR and the cluster's node states.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ from ...errors import BadInputError
 from ...identifiers import IdentifierError, check_node
 from ...outputs import write_output
 from ...references import check_image_reference
+from ...results import now
 from ...untrusted import UntrustedError, printable, read_file
 from ..context import Context
 from ..options import ClusterOptions, ProbeOptions
@@ -119,11 +121,12 @@ def emit_slurm(ctx: Context, request: SlurmGateRequest) -> GateEmitResult:
         "timeout_s": request.probe.timeout_s,
         "memory": request.probe.memory,
         "db": str(ctx.db_path.absolute()),
+        "spool": str(ctx.state.spool.absolute()),
         "sbatch_args": list(request.sbatch_args),
     }
     files = [
         _write(out / CONFIG, json.dumps(config, indent=1) + "\n", out, ctx),
-        _write(out / "healthcheck.sh", healthcheck_script(out, request.runtime, request.sbatch_args), out, ctx, 0o755),
+        _write(out / "healthcheck.sh", healthcheck_script(out, request.runtime, request.sbatch_args, os.environ.get("SLURM_CONF")), out, ctx, 0o755),
         _write(out / "recertify.sh", recertify_script(out, [sys.executable, "-m", "envforge"]), out, ctx, 0o755),
         _write(out / "envforge-gate.nhc", nhc_check(out), out, ctx),
     ]  # fmt: skip
@@ -162,6 +165,7 @@ class GateConfig:
     timeout_s: float
     memory: str
     db: Path
+    spool: Path | None
     sbatch_args: tuple[str, ...]
 
 
@@ -180,6 +184,7 @@ def read_config(gate: Path) -> GateConfig:
             timeout_s=float(document["timeout_s"]),
             memory=str(document["memory"]),
             db=Path(str(document["db"])),
+            spool=Path(str(document["spool"])) if document.get("spool") else None,
             sbatch_args=tuple(str(a) for a in document.get("sbatch_args") or ()),
         )
     except (OSError, UntrustedError, ValueError, KeyError, TypeError, IdentifierError) as exc:
@@ -313,6 +318,15 @@ def _failures(result: ClusterResult) -> str:
     return "; ".join(lines)
 
 
+def _until_available(ctx: Context, node: str, seconds: float = 60.0) -> None:
+    """Until Slurm lists ``node`` as taking work again (a resumed node answers its next ping)."""
+    deadline = ctx.clock.now() + seconds
+    while ctx.clock.now() < deadline:
+        if any(n.name == node and n.available for n in ctx.cluster.nodes()):
+            return
+        ctx.clock.sleep(1.0)
+
+
 def recertify(ctx: Context, request: RecertifyRequest) -> RecertifyResult:
     """Probe the required images on ``request.node``, held in a reservation; resume or drain it."""
     from ..preamble import resolve as resolve_preamble  # noqa: PLC0415
@@ -324,7 +338,7 @@ def recertify(ctx: Context, request: RecertifyRequest) -> RecertifyResult:
         level=config.level, timeout_s=config.timeout_s, memory=config.memory, force=True
     )
     cluster = ClusterOptions(
-        registry=config.registry, nodes=(node,), runtime=config.runtime,
+        registry=config.registry, nodes=(node,), runtime=config.runtime, spool=config.spool,
         sbatch_args=(*config.sbatch_args, f"--reservation={reservation}"),
     )  # fmt: skip
     images = _Images(config.images, probe, cluster)
@@ -336,6 +350,7 @@ def recertify(ctx: Context, request: RecertifyRequest) -> RecertifyResult:
     ctx.cluster.reserve(reservation, node)
     try:
         ctx.cluster.resume(node)  # the reservation keeps every other job off it
+        _until_available(ctx, node)
         probed = verify_images(ctx, images, preamble)
         failures = _failures(probed) if not probed.passed else ""
         if failures or not probed.cells:
@@ -351,6 +366,9 @@ def recertify(ctx: Context, request: RecertifyRequest) -> RecertifyResult:
     write_output(state / keep, pending + "\n", under=request.gate, what="--gate")
     for name in ("pending", "failed") if keep == "certified" else ("pending",):
         (state / name).unlink(missing_ok=True)
+    said = f"kept drained: {reason}" if keep == "failed" else "resumed: every required image passed"
+    with (state / "history").open("a", encoding="utf-8") as history:
+        history.write(f"{now()} {said} (run {probed.run_id})\n")
     if keep == "failed":
         return RecertifyResult(node, "drained", reason, probed)
     return RecertifyResult(node, "resumed", None, probed)
