@@ -26,16 +26,16 @@ pytestmark = pytest.mark.docker
 SMI = '#!/bin/sh\ncase "$*" in *driver_version*) echo {driver} ;; *) echo "NVIDIA H100 80GB HBM3, 9.0" ;; esac\n'
 
 
-def _node(cluster: Cluster, name: str) -> tuple[str, str]:
-    line = cluster.slurm("sinfo", "--Node", "--noheader", f"--nodes={name}", "--format=%t|%E")
+def _node(on: Cluster, name: str) -> tuple[str, str]:
+    line = on.slurm("sinfo", "--Node", "--noheader", f"--nodes={name}", "--format=%t|%E")
     state, _, reason = line.strip().splitlines()[0].partition("|")
     return state, reason
 
 
-def _wait(cluster: Cluster, name: str, done: object, seconds: float = 300) -> tuple[str, str]:
+def _wait(on: Cluster, name: str, done: object, seconds: float = 300) -> tuple[str, str]:
     deadline = time.time() + seconds
     while True:
-        state, reason = _node(cluster, name)
+        state, reason = _node(on, name)
         if done(state, reason) or time.time() > deadline:  # type: ignore[operator]
             return state, reason
         time.sleep(2)
@@ -48,11 +48,11 @@ def _stand_in(gate: Path, node: str, driver: str) -> None:
     (tools / "nvidia-smi").chmod(0o755)
 
 
-def _emit(cluster: Cluster, workdir: Path, gate: Path, *images: str) -> None:
+def _emit(on: Cluster, work: Path, gate: Path, *images: str) -> None:
     emitted = run_envforge(
-        "gate", "slurm", "--emit", str(gate), "--registry", cluster.registry, "--level", "1",
-        "--db", str(workdir / "cluster.db"), "--json", *(a for i in images for a in ("--image", i)),
-        cwd=workdir, env=cluster.env,
+        "gate", "slurm", "--emit", str(gate), "--registry", on.registry, "--level", "1",
+        "--db", str(work / "cluster.db"), "--json", *(a for i in images for a in ("--image", i)),
+        cwd=work, env=on.env,
     )  # fmt: skip
     assert emitted.returncode == 0, emitted.stderr
 
