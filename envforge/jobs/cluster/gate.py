@@ -314,7 +314,44 @@ def _failures(result: ClusterResult) -> str:
         cert = cell.certificate
         if not cert:
             codes = ",".join(d.code for d in cert.diagnoses) or cert.verdict.value
-            lines.append(f"{cell.cell_id.rsplit('/', 1)[-1][:40]}: {codes}")
+            lines.append(f"{_short(cell.cell_id)}: {codes}")
+    return "; ".join(lines)
+
+
+def _short(name: str) -> str:
+    return name.rsplit("/", 1)[-1][:40]
+
+
+def _field(fingerprint: str, key: str) -> str:
+    return next(
+        (line.partition("=")[2] for line in fingerprint.splitlines() if line.startswith(key + "=")),
+        "",
+    )
+
+
+def _plan_failures(ctx: Context, result: ClusterResult, fingerprint: str) -> str:
+    """The rollout plan, enforced: an image that the knowledge base says stops on the node's new
+    driver (and GPU) fails its recertification, whatever a probe without a GPU could show."""
+    from ...rollout import ImageUnderTest, assess_rollout  # noqa: PLC0415
+
+    driver = _field(fingerprint, "driver")
+    if not driver:
+        return ""
+    gpu_field = _field(fingerprint, "gpus").split(";")[0]
+    name, _, rest = gpu_field.partition(" (cc ")
+    gpu = ctx.kb.gpu(name) if name else None
+    cc = rest.rstrip(")") or None
+    lines = []
+    for cell in result.cells:
+        cert = cell.certificate
+        image = ImageUnderTest(
+            cell.cell_id, cert.expectations, cert.expectations.nvidia_require_cuda
+        )
+        (item,) = assess_rollout(ctx.kb, driver=driver, images=[image], gpu=gpu, cc=cc)
+        if not item.keeps_working and item.mode != "forward-compat":
+            lines.append(
+                f"{_short(cell.cell_id)}: DRIVER_TOO_OLD_FOR_CUDA_RUNTIME (driver {driver})"
+            )
     return "; ".join(lines)
 
 
@@ -352,7 +389,12 @@ def recertify(ctx: Context, request: RecertifyRequest) -> RecertifyResult:
         ctx.cluster.resume(node)  # the reservation keeps every other job off it
         _until_available(ctx, node)
         probed = verify_images(ctx, images, preamble)
-        failures = _failures(probed) if not probed.passed else ""
+        failures = "; ".join(
+            part for part in (
+                _failures(probed) if not probed.passed else "",
+                _plan_failures(ctx, probed, pending),
+            ) if part
+        )  # fmt: skip
         if failures or not probed.cells:
             reason = f"envforge: recertification failed: {failures or 'nothing was probed'}"[:250]
             ctx.cluster.drain(node, reason)

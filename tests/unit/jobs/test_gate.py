@@ -19,11 +19,11 @@ from envforge.jobs.cluster import gate, slurm
 from envforge.jobs.context import Context
 from envforge.paths import StatePaths
 
-from ..facts import TF_CPU, document, judged, variant
+from ..facts import TF_CPU, TF_CUDA, document, judged, variant
 from ..fake_cluster import FakeClock, FakeCluster, node
 from ..fakes import FakeEngine, report
 from ..hosts import NO_GPU
-from .conftest import CPU_CELL, PROBE
+from .conftest import CPU_CELL, CUDA_CELL, PROBE
 from .test_cluster_jobs import NODES, REGISTRY, REQUEST
 
 
@@ -200,3 +200,25 @@ def test_the_kubernetes_gate_validates_and_carries_the_controllers_selector(
     assert json.loads(
         next(d for d in documents if d["kind"] == "ConfigMap")["data"]["required.json"]
     )["images"] == [image]
+
+
+def test_the_recertification_enforces_the_rollout_plan_for_the_new_driver(
+    ctx: Context, cluster: FakeCluster, tmp_path: Path
+) -> None:
+    """A CUDA 12 image passes its probe on a node without a GPU, but the knowledge base says it
+    stops on an R470 driver with an H100: the node stays drained."""
+    from .test_cluster_jobs import BOTH
+
+    cluster.reports[CUDA_CELL] = report(document(TF_CUDA))
+    images = slurm.run(ctx, BOTH).images
+    gate_dir = tmp_path / "gate"
+    request = gate.SlurmGateRequest(gate_dir, (images[CUDA_CELL],), REGISTRY, PROBE)
+    gate.emit_slurm(ctx, request)
+    for driver, drained in (("580.65.06", False), ("470.57.02", True)):
+        (gate_dir / "nodes" / NODES[1] / "pending").write_text(
+            f"driver={driver}\ngpus=NVIDIA H100 80GB HBM3 (cc 9.0)\nkernel=6\nruntime=docker 26\n"
+        )
+        cluster.drain(NODES[1], "envforge: driver changed; recertifying")
+        result = gate.recertify(ctx, gate.RecertifyRequest(gate_dir, NODES[1]))
+        assert result.passed is not drained, result.reason
+    assert "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME (driver 470.57.02)" in (result.reason or "")
