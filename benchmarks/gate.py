@@ -2,8 +2,9 @@
 """The Slurm gate's two figures, on the 3-node cluster scripts/cluster starts on this machine.
 
   healthcheck_s       the health check's decision on a node, run as slurmd runs it (median of 20
-                      runs of healthcheck.sh, unchanged node, then a changed one with --check: it
-                      decides, drains nothing); the goal is under 2 s: no probe runs inside it;
+                      runs of healthcheck.sh --check, which decides as the health check does and
+                      drains nothing: an unchanged node, then a changed one); the goal is under
+                      2 s: no probe runs inside it;
   recertify_s         one node's driver changed (a stand-in nvidia-smi for that node only; this
                       machine has no GPU) to its gate's verdict, with 3 required images (the two
                       cells of tests/fixtures/matrices/two-keras.yaml and the second one again
@@ -33,7 +34,7 @@ SMI = '#!/bin/sh\ncase "$*" in *driver_version*) echo 550.54.15 ;; *) echo "NVID
 
 def healthcheck_s(gate: Path, node: str, env: dict[str, str], *extra: str) -> float:
     times = []
-    for _ in range(20):
+    for _ in range(20):  # --check: the same decision, nothing drained or submitted
         start = time.perf_counter()
         subprocess.run(
             ["sh", str(gate / "healthcheck.sh"), *extra], capture_output=True,
@@ -71,9 +72,9 @@ def main() -> None:
             "gate", "slurm", "--emit", str(gate), "--registry", registry, "--level", "1",
             "--db", db, *(a for i in images for a in ("--image", i)), env=env, cwd=work,
         )  # fmt: skip
-        node = "gpu-h100-01"
+        node = sorted(p.name for p in (gate / "nodes").iterdir())[0]  # a node with a baseline
         bare = {"SLURM_CONF": str(conf)}  # slurmd gives its health check almost no environment
-        unchanged = healthcheck_s(gate, node, bare)
+        unchanged = healthcheck_s(gate, node, bare, "--check")
         tools = gate / "nodes" / node / "bin"
         tools.mkdir(parents=True)
         (tools / "nvidia-smi").write_text(SMI)
