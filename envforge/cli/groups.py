@@ -146,6 +146,11 @@ def signing_options(p: argparse.ArgumentParser) -> None:
         help="sign the statements attached to pushed images with this private key (envforge keys "
         "generate; default: $ENVFORGE_SIGNING_KEY; without one they are attached unsigned)",
     )
+    p.add_argument(
+        "--no-attest",
+        action="store_true",
+        help="attach no statements to pushed images (a registry that refuses OCI artifacts)",
+    )
 
 
 def verification_options(p: argparse.ArgumentParser) -> None:

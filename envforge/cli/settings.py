@@ -150,6 +150,11 @@ RULES: tuple[Rule, ...] = (
         hint="statements are attached to pushed images, by digest",
     ),
     Rule(
+        ("certify", "verify", "build", "push", "forge"),
+        lambda a: bool(getattr(a, "no_attest", False) and getattr(a, "signing_key", None)),
+        "--no-attest and --signing-key contradict each other",
+    ),
+    Rule(
         ("attest verify", "report"),
         lambda a: bool(getattr(a, "from_registry", True)) and not a.key and not a.allow_unsigned,
         lambda a: (
@@ -273,9 +278,11 @@ def cluster_options(args: argparse.Namespace) -> ClusterOptions:
     )
 
 
-def attest_options(args: argparse.Namespace) -> AttestOptions:
+def attest_options(args: argparse.Namespace) -> AttestOptions | None:
     """The signing key of a command that pushes: ``--signing-key``, else $ENVFORGE_SIGNING_KEY
     (a path; the key itself is read by the preamble, and never said or stored)."""
+    if getattr(args, "no_attest", False):
+        return None
     named = getattr(args, "signing_key", None) or os.environ.get("ENVFORGE_SIGNING_KEY") or None
     return AttestOptions(Path(named) if named else None)
 

@@ -66,7 +66,7 @@ class EmitRequest:
     registry: str
     out: Path
     targets: tuple[KubeTarget, ...] = (DEFAULT_TARGET,)
-    attest: AttestOptions = AttestOptions()
+    attest: AttestOptions | None = AttestOptions()  # None: --no-attest
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ class ClusterRequest:
     build: BuildOptions
     probe: ProbeOptions
     cluster: ClusterOptions
-    attest: AttestOptions = AttestOptions()
+    attest: AttestOptions | None = AttestOptions()  # None: --no-attest
 
 
 def resolve(ctx: Context, request: ClusterRequest, known: Sequence[EnvforgeError] = ()) -> Preamble:

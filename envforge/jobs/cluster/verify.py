@@ -30,7 +30,7 @@ class ClusterVerifyRequest:
     probe: ProbeOptions
     cluster: ClusterOptions
     expect_accelerator: Accelerator | None = None
-    attest: AttestOptions = AttestOptions()
+    attest: AttestOptions | None = AttestOptions()  # None: --no-attest
 
 
 def resolve(

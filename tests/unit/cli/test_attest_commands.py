@@ -248,3 +248,11 @@ def test_a_key_that_is_no_key_is_a_located_error(envforge: Run, tmp_path: Path) 
 def test_descriptor_round_trip_keeps_annotations() -> None:
     descriptor = Descriptor("application/x", "sha256:" + "b" * 64, 3, None, {"k": "v"})
     assert Descriptor.from_dict(descriptor.to_dict()) == descriptor
+
+
+def test_no_attest_attaches_nothing(envforge: Run, world: FakeRegistry, tmp_path: Path) -> None:
+    data = _certify(envforge, tmp_path, "--no-attest")
+    assert data["attestations"] == [] and world.attached == 0
+    shown = envforge("certify", "--backend", "slurm", "--registry", REGISTRY, "--no-attest",
+                     "--signing-key", str(tmp_path / "r.db"))  # fmt: skip
+    assert shown.code == 2 and "contradict" in shown.stderr
