@@ -259,7 +259,7 @@ def test_charliecloud_certifies_the_same_digest_unprivileged_from_one_squashfs(
     on the storage the nodes share, run with ch-run as an unprivileged user on every node: the same
     verdicts and codes as docker; a later run reuses the file; a changed file is refused."""
     cache = tmp_path / "images"
-    docker = on_cluster(cluster, site, workdir, "--select", "*3.15.1*")
+    docker = on_cluster(cluster, site, workdir, "--select", "*3.15.1*", "--force")
     assert docker.returncode == 0, why(docker, workdir)
     first = on_cluster(
         cluster, site, workdir, "--select", "*3.15.1*", "--runtime", "charliecloud",
