@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import json
+import os
 import re
 import tempfile
 from collections.abc import Mapping
@@ -181,6 +182,46 @@ class OciRegistry:
         self.host = host
         self._oras = oras.provider.Registry(hostname=host, insecure=_loopback(host))
         self._base = f"{self._oras.prefix}://{host}/v2"
+        self._challenged = False
+        self._login()
+
+    def _answer_challenge(self) -> None:
+        """The registry's own challenge, asked once: ``Basic`` (distribution's htpasswd, say) is
+        answered with the credentials as they are, which oras-py's token flow cannot do; a
+        ``Bearer`` one (Docker Hub, Harbor, GHCR) is left to oras-py."""
+        import oras.provider  # noqa: PLC0415
+
+        reply = self._oras.session.get(
+            f"{self._base}/", timeout=_TIMEOUT_S, verify=self._oras._tls_verify
+        )  # noqa: SLF001
+        challenge = reply.headers.get("WWW-Authenticate", "")
+        if reply.status_code == 401 and challenge.lower().startswith("basic"):
+            if not self._credentials:
+                raise RegistryError(
+                    f"{self.describe()} asks for credentials and the engine has none for it: "
+                    f"docker login {self.host}"
+                )
+            self._oras = oras.provider.Registry(
+                hostname=self.host, insecure=_loopback(self.host), auth_backend="basic"
+            )
+            self._login()
+
+    def _login(self) -> None:
+        """The engine's own credentials for this host (``docker login``: $DOCKER_CONFIG or
+        ~/.docker/config.json, and their credential helpers), as oras-py reads them; none is fine
+        (an open registry). envforge never logs or stores them."""
+        named = os.environ.get("DOCKER_CONFIG")
+        configs = [os.path.join(named, "config.json")] if named else []
+        import oras.container  # noqa: PLC0415
+
+        try:
+            self._oras.auth.load_configs(
+                oras.container.Container("envforge", registry=self.host),
+                configs=[c for c in configs if os.path.isfile(c)],
+            )
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # unreadable credentials: the registry says whether it needs them
+        self._credentials = hasattr(self._oras.auth, "_basic_auth")
 
     def describe(self) -> str:
         return f"registry {self.host}"
@@ -190,6 +231,9 @@ class OciRegistry:
         import requests  # noqa: PLC0415
 
         try:
+            if not self._challenged:
+                self._challenged = True
+                self._answer_challenge()
             return self._oras.do_request(url, method, **kwargs)
         except requests.exceptions.RequestException as exc:
             raise EngineUnavailableError(

@@ -8,8 +8,10 @@ what was attached."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -149,3 +151,67 @@ def test_signed_statements_verify_anywhere_and_tampering_is_refused(
     )
     moved = _verify(other_image, fresh, "--key", "site.pub")
     assert moved.returncode == 1 and "not this image" in moved.stdout
+
+
+def test_statements_reach_a_registry_that_asks_for_credentials_with_the_engines_own(
+    tmp_path: Path,
+    site: Path,  # noqa: F811
+) -> None:
+    """A registry with htpasswd (Basic) authentication, as many sites run distribution: `push`
+    attaches its statements with the credentials `docker login` wrote ($DOCKER_CONFIG), and
+    without them says what to do."""
+    import warnings  # noqa: PLC0415
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import crypt  # noqa: PLC0415 - deprecated, and the one bcrypt maker at hand here
+
+    if not hasattr(crypt, "METHOD_BLOWFISH") or crypt.METHOD_BLOWFISH not in crypt.methods:
+        pytest.skip("no bcrypt in this Python's crypt: cannot write an htpasswd file")
+    from .test_cluster import _free_port  # noqa: PLC0415
+
+    host = f"127.0.0.1:{_free_port()}"
+    (tmp_path / "htpasswd").write_text(
+        "ci:" + crypt.crypt("s3cret", crypt.mksalt(crypt.METHOD_BLOWFISH)) + "\n"
+    )
+    (tmp_path / "registry.yml").write_text(
+        f"version: 0.1\nlog:\n  level: warn\nstorage:\n  filesystem:\n    rootdirectory: {tmp_path}/data\n"
+        f"http:\n  addr: {host}\nauth:\n  htpasswd:\n    realm: envforge-test\n    path: {tmp_path}/htpasswd\n"
+    )
+    registry = subprocess.Popen(
+        ["docker-registry", "serve", str(tmp_path / "registry.yml")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        config = tmp_path / "docker-config"
+        config.mkdir()
+        for _ in range(40):
+            login = subprocess.run(
+                ["docker", "login", "-u", "ci", "--password-stdin", host], input="s3cret",
+                capture_output=True, text=True, env={**os.environ, "DOCKER_CONFIG": str(config)},
+            )  # fmt: skip
+            if login.returncode == 0:
+                break
+            time.sleep(0.25)
+        assert login.returncode == 0, login.stderr
+        from .test_cluster import MATRIX  # noqa: PLC0415
+
+        argv = ["push", "-m", str(MATRIX), "--site", str(site), "--select", ONE_CELL,
+                "--registry", host, "--json"]  # fmt: skip
+        pushed = run_envforge(*argv, cwd=tmp_path, env={"DOCKER_CONFIG": str(config)})
+        assert pushed.returncode == 0, pushed.stdout[-2000:] + pushed.stderr
+        (attached,) = pushed.data["attestations"]
+        assert sorted(s["kind"] for s in attached["statements"]) == ["provenance", "sbom"]
+        checked = run_envforge(
+            "attest", "verify", attached["image"], "--allow-unsigned", "--json",
+            cwd=tmp_path, env={"DOCKER_CONFIG": str(config)},
+        )  # fmt: skip
+        assert {s["kind"] for s in checked.data["statements"] if s["ok"]} == {"sbom", "provenance"}
+        anonymous = run_envforge(
+            "attest", "verify", attached["image"], "--allow-unsigned", cwd=tmp_path,
+            env={"DOCKER_CONFIG": str(tmp_path / "nowhere"), "HOME": str(tmp_path)},
+        )  # fmt: skip
+        assert anonymous.returncode == 4 and f"docker login {host}" in anonymous.stderr
+    finally:
+        registry.terminate()
+        registry.wait(timeout=10)
