@@ -187,16 +187,12 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
     g.add_argument(
         "--nodes", type=to.node_list, metavar="LIST", help="these nodes (default: every node)"
     )
-    g.add_argument(
-        "--sbatch-arg",
-        action="append",
-        type=to.sbatch_arg,
-        metavar="ARG",
-        help="passed to sbatch (repeatable; --sbatch-arg=--account=A, --sbatch-arg=--time=30)",
+    sbatch_arg_option(
+        g, "passed to sbatch (repeatable; --sbatch-arg=--account=A, --sbatch-arg=--time=30)"
     )
     g.add_argument(
         "--runtime",
-        choices=("docker", "podman", "pyxis", "apptainer", "charliecloud", "auto"),
+        choices=(*RUNTIMES, "auto"),
         help=f"the container runtime on the nodes (default {DEFAULTS.runtime}; auto: docker, "
         "else podman)",
     )
@@ -225,13 +221,27 @@ def cluster_options(p: argparse.ArgumentParser, *, kubernetes: bool = True) -> N
         metavar="DIR",
         help="kubernetes: write the Jobs and collect.sh there (envforge applies nothing)",
     )
-    g.add_argument(
-        "--node-selector",
-        action="append",
-        type=to.node_label,
-        metavar="KEY=VALUE",
-        help="kubernetes: a Job per image and label (repeatable; default nvidia.com/gpu.present=true)",
+    node_selector_option(
+        g, "kubernetes: a Job per image and label (repeatable; default nvidia.com/gpu.present=true)"
     )
+
+
+# The container runtimes of a cluster's nodes (envforge.cluster.scripts.RUNTIMES, kept here so the
+# parser does not load the task templates; tests/unit/cli checks that they agree).
+RUNTIMES = ("docker", "podman", "pyxis", "apptainer", "charliecloud")
+
+
+def sbatch_arg_option(g: argparse._ActionsContainer, help_text: str) -> None:
+    g.add_argument(
+        "--sbatch-arg", action="append", type=to.sbatch_arg, metavar="ARG", help=help_text
+    )
+
+
+def node_selector_option(g: argparse._ActionsContainer, help_text: str) -> None:
+    g.add_argument(
+        "--node-selector", action="append", type=to.node_label, metavar="KEY=VALUE",
+        help=help_text,
+    )  # fmt: skip
 
 
 def gpu_options(p: argparse.ArgumentParser) -> None:

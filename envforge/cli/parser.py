@@ -428,17 +428,11 @@ def build_parser() -> argparse.ArgumentParser:
             )
             q.add_argument(
                 "--runtime",
-                choices=("docker", "podman", "charliecloud", "pyxis", "apptainer"),
+                choices=groups.RUNTIMES,
                 default="docker",
                 help="the nodes' container runtime (default docker)",
             )
-            q.add_argument(
-                "--sbatch-arg",
-                action="append",
-                type=to.sbatch_arg,
-                metavar="ARG",
-                help="passed to sbatch for the recertification (repeatable)",
-            )
+            groups.sbatch_arg_option(q, "passed to sbatch for the recertification (repeatable)")
             groups.db_options(q, "results database whose certificates give each node's baseline")
         else:
             q.add_argument(
@@ -447,13 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
                 default="envforge",
                 help="the namespace of the DaemonSets (default envforge)",
             )
-            q.add_argument(
-                "--node-selector",
-                action="append",
-                type=to.node_label,
-                metavar="KEY=VALUE",
-                help="the gated nodes (default nvidia.com/gpu.present=true)",
-            )
+            groups.node_selector_option(q, "the gated nodes (default nvidia.com/gpu.present=true)")
         groups.json_option(q)
     q = gsub.add_parser("status", help="each node's gate: certified, recertifying, failed")
     q.add_argument("--gate", type=to.existing_dir, required=True, metavar="DIR")

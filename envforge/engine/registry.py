@@ -232,8 +232,8 @@ class OciRegistry:
 
         try:
             if not self._challenged:
+                self._answer_challenge()  # raises, and is asked again, until it is answered
                 self._challenged = True
-                self._answer_challenge()
             return self._oras.do_request(url, method, **kwargs)
         except requests.exceptions.RequestException as exc:
             raise EngineUnavailableError(

@@ -132,6 +132,7 @@ def build_facts(
                 info = wheel.stat()
                 wheels[wheel.name] = _wheel_digest(wheel, info.st_size, info.st_mtime)
     template_path = paths.dockerfiles_dir() / template
+    engine = ctx.engine.info()
     return BuildFacts(
         cell_id=cell.id,
         matrix=matrix,
@@ -143,7 +144,7 @@ def build_facts(
         base_id=ctx.engine.image_id(built.base_image),
         wheels=wheels,
         builder=settings.builder,
-        engine=f"{ctx.engine.info().name} {ctx.engine.info().version}",
+        engine=f"{engine.name} {engine.version}",
         run_id=settings.run_id,
         finished=now(),
     )

@@ -249,18 +249,18 @@ def status(ctx: Context, request: GateStatusRequest) -> GateStatusResult:
     config = read_config(request.gate)
     found = []
     for node in ctx.cluster.nodes():
-        if _state(request.gate, node.name, "pending"):
-            gate = "recertifying"
-        elif _state(request.gate, node.name, "failed"):
-            gate = "failed"
-        elif _state(request.gate, node.name, "certified"):
-            gate = "certified"
-        else:
-            gate = "not certified"
-        found.append(NodeGate(
-            node.name, gate, node.state, node.reason,
-            _state(request.gate, node.name, "certified"), _state(request.gate, node.name, "job"),
-        ))  # fmt: skip
+        state = {
+            name: _state(request.gate, node.name, name)
+            for name in ("pending", "failed", "certified", "job")
+        }
+        gate = next(
+            (shown for name, shown in (("pending", "recertifying"), ("failed", "failed"),
+             ("certified", "certified")) if state[name]),
+            "not certified",
+        )  # fmt: skip
+        found.append(
+            NodeGate(node.name, gate, node.state, node.reason, state["certified"], state["job"])
+        )
     return GateStatusResult(request.gate, config.images, tuple(found))
 
 

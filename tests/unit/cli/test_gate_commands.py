@@ -56,3 +56,10 @@ def test_bad_gate_options_are_refused_at_the_door(
 def test_a_directory_that_is_no_gate_is_a_located_error(envforge: Run, tmp_path: Path) -> None:
     shown = envforge("gate", "status", "--gate", str(tmp_path))
     assert shown.code == 2 and "gate.json" in shown.stderr and "Traceback" not in shown.stderr
+
+
+def test_the_parsers_runtimes_are_the_task_scripts_runtimes() -> None:
+    from envforge.cli.groups import RUNTIMES as PARSED
+    from envforge.cluster.scripts import RUNTIMES
+
+    assert PARSED == RUNTIMES
