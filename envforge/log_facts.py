@@ -225,7 +225,7 @@ _VISIBLE = re.compile(
 _NO_GPU = re.compile(
     r"Num GPUs(?: Available)?:?\s{0,4}0\b|\bGPU is NOT AVAILABLE\b|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,4}(?:->|=|:)?\s{0,4}\[\]"
     r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
-    r"|is_available\(\)\)?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
+    r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False"
     r"|machine only has: ?\[\]"
 )
@@ -240,7 +240,7 @@ _PLATFORM = {
         r"\b[A-Za-z]:/(?:Users|Program|Python|ProgramData|Windows|anaconda|Anaconda|conda|tools)|/site-packages/.{0,60}\.pyd\b|\.dll\b|\bWindows\b|\bwin32\b|\bWinError\b|PS [A-Z]:"
     ),
     "macos": re.compile(
-        r"\.dylib\b|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
+        r"\.dylib\b|^zsh: illegal hardware instruction|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
         re.I,
     ),
     "linux": re.compile(
@@ -412,7 +412,16 @@ _RULES = (
             ("windows", (":/", ".pyd", ".dll", "windows", "win32", "winerror", "ps ")),
             (
                 "macos",
-                (".dylib", "/users/", "macos", "darwin", "apple m", "homebrew", "arm64-apple"),
+                (
+                    ".dylib",
+                    "zsh: illegal hardware",
+                    "/users/",
+                    "macos",
+                    "darwin",
+                    "apple m",
+                    "homebrew",
+                    "arm64-apple",
+                ),
             ),
             (
                 "linux",
@@ -469,8 +478,13 @@ _RULES = (
     ),
     _Rule(
         "pip_nvidia",
-        ("site-packages/nvidia/",),
-        (re.compile(r"site-packages/nvidia/\w{1,30}/lib"),),
+        ("site-packages/nvidia/", "and-cuda", "nvidia-cu", "nvidia-nccl-cu"),
+        (
+            re.compile(
+                r"site-packages/nvidia/\w{1,30}/lib|\b(?:tensorflow|jax)\[and-cuda|cuda12\]"
+                r"|\bnvidia-(?:cudnn|cublas|cuda-runtime|cuda-nvrtc|cufft|curand|cusolver|cusparse|nccl)-cu1\d"
+            ),
+        ),
     ),
     _Rule(
         "command",

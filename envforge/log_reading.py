@@ -115,7 +115,11 @@ def read_log(
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
     needs_kb = releases or (facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown)
-    decisions = decide(facts, shown, kb=kb if needs_kb else None, platform=platform, failed=failed)
+    symptoms = frozenset(code for code, cause in causes.items() if cause.strength < CAUSE)
+    decisions = decide(
+        facts, shown, kb=kb if needs_kb else None, platform=platform, failed=failed,
+        symptoms=symptoms,
+    )  # fmt: skip
     _apply(causes, decisions, len(lines))
     if not gpu and not failed and (suppressed or _CPU_RUN.search(body)):
         evidence = [_line(f) for f in suppressed][:MAX_EVIDENCE] or ["the log shows no GPU"]

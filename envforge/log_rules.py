@@ -34,6 +34,11 @@ _NO_DEVICE = (
     Code.CONTAINER_GPU_NOT_REQUESTED, Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
     Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CUDA_LIBS_NOT_FOUND,
 )  # fmt: skip
+_NOT_A_MISSING_GPU = frozenset({
+    Code.HOST_OOM, Code.GPU_OOM, Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS, Code.CUDA_KERNEL_FAULT,
+    Code.NCCL_SYSTEM_ERROR_SHM, Code.CUDA_USED_AFTER_FORK, Code.NUMPY_ABI_MISMATCH,
+    Code.PROTOBUF_VERSION_MISMATCH, Code.LIBSTDCXX_GLIBC_TOO_OLD, Code.XLA_TOOLCHAIN_MISSING,
+})  # fmt: skip
 KbLoader = Callable[[], "KnowledgeBase"]
 
 
@@ -57,16 +62,18 @@ def decide(
     kb: KbLoader | None = None,
     platform: str | None = None,
     failed: bool = True,
+    symptoms: frozenset[Code] = frozenset(),
 ) -> list[Decision]:
     """Every decision the facts support. ``shown``: the codes the log's lines show, each with the
     number of the first line that shows it; ``failed``: whether the run ended in an error (a
-    deliberate CPU run that worked hides no GPU)."""
+    deliberate CPU run that worked hides no GPU); ``symptoms``: the codes of ``shown`` that only
+    symptom lines show (several causes print them)."""
     platform = platform or _platform(facts)
     found: list[Decision] = []
     no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(_NO_DEVICE)) or failed
     found += _hidden_by_env(facts, no_gpu)
-    found += _containers(facts, shown, no_gpu)
-    found += _clusters(facts, shown, no_gpu)
+    found += _containers(facts, shown, no_gpu, symptoms)
+    found += _clusters(facts, shown, no_gpu and not _other_failure(shown))
     found += _driver_older_than_runtime(facts)
     found += _memory(facts, shown)
     found += _torch_arch(facts, shown)
@@ -143,7 +150,9 @@ def _hidden_by_env(facts: LogFacts, no_gpu: bool) -> list[Decision]:
     ]
 
 
-def _containers(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> list[Decision]:
+def _containers(
+    facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool, symptoms: frozenset[Code]
+) -> list[Decision]:
     found: list[Decision] = []
     for number, command in enumerate(facts.commands, 1):
         evidence = tuple(facts.evidence(f"command_{number}"))
@@ -171,7 +180,7 @@ def _containers(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> lis
                 f"a container started just now with GPUs ({command.tool} run ... {command.image}) "
                 "cannot initialise NVML: the container toolkit is not set up for this engine",
                 evidence, replaces=(Code.CONTAINER_LOST_GPU_ACCESS,)))  # fmt: skip
-        elif not command.gpus and no_gpu and not set(shown) & {
+        elif not command.gpus and no_gpu and not (set(shown) - symptoms) & {
             Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CONTAINER_CUDA_NEWER_THAN_DRIVER,
             Code.HOST_DRIVER_MISSING_FOR_TOOLKIT,
         }:  # fmt: skip
@@ -205,6 +214,12 @@ def _lost_at_start(facts: LogFacts, shown: Mapping[Code, int]) -> bool:
         return False
     seen = [n for n in (facts.number("driver"), facts.number("gpu_smi")) if n is not None]
     return not any(n < lost for n in seen)
+
+
+def _other_failure(shown: Mapping[Code, int]) -> bool:
+    """Whether the log names a failure that is not a missing GPU (memory, a library, a crash):
+    a job that failed so did not fail for want of a GPU."""
+    return bool(set(shown) & _NOT_A_MISSING_GPU)
 
 
 def _clusters(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> list[Decision]:
