@@ -240,7 +240,7 @@ _PLATFORM = {
         r"\b[A-Za-z]:/(?:Users|Program|Python|ProgramData|Windows|anaconda|Anaconda|conda|tools)|/site-packages/.{0,60}\.pyd\b|\.dll\b|\bWindows\b|\bwin32\b|\bWinError\b|PS [A-Z]:"
     ),
     "macos": re.compile(
-        r"\.dylib\b|^zsh: illegal hardware instruction|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
+        r"\.dylib\b|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
         re.I,
     ),
     "linux": re.compile(
@@ -414,7 +414,6 @@ _RULES = (
                 "macos",
                 (
                     ".dylib",
-                    "zsh: illegal hardware",
                     "/users/",
                     "macos",
                     "darwin",
