@@ -476,6 +476,11 @@ _RULES = (
         ),
     ),
     _Rule(
+        "ptxas_warning",
+        ("you are using ptxas",),
+        (re.compile(r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}"),),
+    ),
+    _Rule(
         "pip_nvidia",
         ("site-packages/nvidia/", "and-cuda", "nvidia-cu", "nvidia-nccl-cu"),
         (

@@ -11,6 +11,7 @@ lines) and the knowledge rows it used.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,6 +40,7 @@ _NOT_A_MISSING_GPU = frozenset({
     Code.NCCL_SYSTEM_ERROR_SHM, Code.CUDA_USED_AFTER_FORK, Code.NUMPY_ABI_MISMATCH,
     Code.PROTOBUF_VERSION_MISMATCH, Code.LIBSTDCXX_GLIBC_TOO_OLD, Code.XLA_TOOLCHAIN_MISSING,
 })  # fmt: skip
+_PTXAS_WARNING = re.compile(r"You are using ptxas ([\d.]{1,20}), which is older than ([\d.]{1,20})")
 KbLoader = Callable[[], "KnowledgeBase"]
 
 
@@ -325,8 +327,25 @@ def _platform_causes(
     return []
 
 
+def _ptxas_not_older(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """TensorFlow 1.12-1.13 compared ptxas versions as text: "ptxas 10.0 is older than 9.2" is a
+    warning about a ptxas that is new enough."""
+    line = facts.lines.get("ptxas_warning")
+    found = _PTXAS_WARNING.search(line or "")
+    if Code.XLA_PTXAS_TOO_OLD not in shown or found is None:
+        return []
+    used, floor = (_version(v.rstrip(".")) for v in found.groups())
+    if used is None or floor is None or used < floor:
+        return []
+    return [Decision(
+        Code.HEALTHY_BENIGN_NOISE,
+        f"ptxas {used} is not older than {floor}: the warning compares the versions as text "
+        "(a TensorFlow 1.12-1.13 bug), nothing to do", (line or "",),
+        replaces=(Code.XLA_PTXAS_TOO_OLD,))]  # fmt: skip
+
+
 def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
-    found: list[Decision] = []
+    found: list[Decision] = _ptxas_not_older(facts, shown)
     if "xla_gpu" in facts.lines and facts.no_gpu and not facts.gpu_registered:
         found.append(Decision(
             Code.CUDA_LIBS_NOT_FOUND,

@@ -136,6 +136,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Failed to initialize NVML: Driver/library version mismatch",
         r"kernel version [\d.]{1,20} does not match DSO version [\d.]{1,20}",
         r"API mismatch: the NVIDIA kernel module has version",
+        r"API mismatch: the client has the version [\d.]{1,12}, but",
         r"system has unsupported display driver / cuda driver combination",
         r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
     ),
@@ -201,6 +202,8 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Bfloat16 is only supported on GPUs with compute capability of at least",
         r"(?:bf16|bfloat16|fp8|FlashAttention\w{0,4}|flash_attn\w{0,4}) .{0,80}(?:requires|only supported on|is not supported on) .{0,40}(?:compute capability|Ampere|Hopper|sm_?\d{2})",
         r"FP8 is only supported on",
+        r"(?:CUDA )?Device does not support bfloat16",
+        r"(?:bf16|bfloat16) (?:is )?(?:not supported|unsupported) (?:on|by) (?:this|your) (?:GPU|device)",
     ),
     S(
         C.GPU_ARCH_NEWER_THAN_WHEEL,
@@ -360,6 +363,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Unable to load cuDNN DSO",
         r"Could not load library (lib(?:cudnn|cublas)[\w.]{1,60})\. Error: \1: cannot open shared object file",
         r"Could not locate (?:cudnn|cublas)\w{0,30}\.dll",
+        r"Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse|nvcuda)\w{0,12}\.dll'",
         r"(?:cudnn|cublas|cufft|cusparse|cusolver)\w{0,20}\.dll not found",
         r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
     ),
@@ -548,6 +552,7 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.MACOS_X86_BUILD_ON_APPLE_SILICON,
         r"running an x86 Python installation on ARM hardware",
+        r"bin/python[\d.]{0,5}: Mach-O 64-bit executable x86_64",
         supersedes=(C.CPU_NO_AVX,),
     ),
     # E. Python environment
@@ -666,6 +671,9 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Expected all tensors to be on the same device",
         r"Input type \([\w.]{1,40}\) and weight type \([\w.]{1,40}\) should be the same",
         r"Expected object of device type cuda but got device type cpu",
+        r"Expected (?:backend|object of backend) CUDA but got backend CPU",
+        r"`input_ids` (?:is|are) on \w{2,6}, whereas the model is on \w{2,6}",
+        r"on a device type different than your model's device",
         r"is on (?:CPU|GPU|cuda:\d{1,2}|cpu), (?:but|while) .{0,60}(?:is on|expected)",
     ),
     S(
@@ -678,6 +686,7 @@ SIGNATURES: tuple[Signature, ...] = (
         C.FRAMEWORK_DEFAULT_DEVICE_CPU,
         r"offloaded 0/\d{1,4} layers to GPU",
         r"device=.?cpu.? is the default",
+        r"no `device` argument is passed to the `Pipeline` object\. Model will be on CPU",
         strength=SYMPTOM,
     ),
     # H. memory
