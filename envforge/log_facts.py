@@ -249,10 +249,11 @@ _PLATFORM = {
 }
 _RUNTIMES = {
     "docker": re.compile(
-        r"\bdocker(?:-compose)? (?:run|exec|compose|start)\b|Error response from daemon|nvidia-container-cli|\bdocker: ",
+        r"\bdocker(?:-compose)? (?:run|exec|compose|start)\b|Error response from daemon|nvidia-container-cli|\bdocker: "
+        r"|/\.dockerenv\b",
         re.I,
     ),
-    "podman": re.compile(r"\bpodman\b", re.I),
+    "podman": re.compile(r"\bpodman\b|^Error: crun: ", re.I),
     "apptainer": re.compile(r"\b(?:singularity|apptainer)\b|\.singularity\.d", re.I),
     "enroot": re.compile(r"\benroot\b|\bpyxis\b", re.I),
     "slurm": re.compile(r"\bsrun\b|\bsbatch\b|slurmstepd|\bSLURM_\w{2,30}|#SBATCH", re.I),
@@ -286,6 +287,9 @@ _OOM_DEVICE = (
 _TORCH_MEMORY = re.compile(
     r"([\d.]{1,10}) (GiB|MiB) total capacity; ([\d.]{1,10}) (GiB|MiB) already allocated; "
     r"([\d.]{1,10}) (GiB|MiB) free; (?:[\d.]{1,10} (?:GiB|MiB) allowed; )?([\d.]{1,10}) (GiB|MiB) reserved"
+)
+_CONTAINER_PROMPT = re.compile(
+    r"(?m)^[ \t]{0,8}(?:\([\w.-]{1,60}\) ?)?root@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
 )
 _CONTAINER_RUN = re.compile(r"\b(docker|podman|nerdctl)(?: container)? run\b(.{0,600})")
 _SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600})")
@@ -432,7 +436,7 @@ _RULES = (
         _Rule(f"runtime_{name}", keys, (_RUNTIMES[name],))
         for name, keys in (
             ("docker", ("docker", "daemon", "nvidia-container-cli")),
-            ("podman", ("podman",)),
+            ("podman", ("podman", "crun: ")),
             ("apptainer", ("singularity", "apptainer")),
             ("enroot", ("enroot", "pyxis")),
             ("slurm", ("srun", "sbatch", "slurm")),
@@ -501,11 +505,16 @@ _GPU_FLAGS = ("--gpus", "--runtime=nvidia", "--runtime nvidia", "--device nvidia
               "--device=nvidia.com/gpu", "--nv")  # fmt: skip
 
 
-def extract_facts(text: str | list[Line]) -> LogFacts:
+def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
     """Every fact of a log (its text, or its normalised lines) that a rule may use, with the first
-    line that shows each."""
+    line that shows each. ``raw``: the text as posted, for what normalising drops (prompts)."""
     lines = normalise(text) if isinstance(text, str) else text
     facts = LogFacts()
+    raw = text if isinstance(text, str) else raw
+    prompt = _CONTAINER_PROMPT.search(raw) if raw else None
+    if prompt is not None and raw is not None:  # a shell inside a container: its id as hostname
+        number = raw.count("\n", 0, prompt.start()) + 1
+        facts.runtimes["docker"] = f"line {number}: {printable(prompt.group(0), limit=80)}"
     first: dict[str, int] = {}  # a repeated line states nothing new: each is read once
     for index, line in enumerate(lines):
         first.setdefault(line.text, index)

@@ -107,7 +107,7 @@ def read_log(
     the knowledge base (called only when the log names a release)."""
     lines = normalise(text)
     scanned = scan(lines)
-    facts = extract_facts(lines)
+    facts = extract_facts(lines, raw=text)
     body = "\n".join(dict.fromkeys(line.text for line in lines))  # each distinct line once
     failed = _FAILED.search(body) is not None
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None

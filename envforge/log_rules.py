@@ -190,6 +190,14 @@ def _containers(
                 Code.CONTAINER_GPU_NOT_REQUESTED,
                 f"{command.tool} run without --gpus (or a GPU device): the container has no GPU",
                 evidence, before=(*_NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
+    inside = sorted({"docker", "podman"} & set(facts.runtimes))
+    if inside and not facts.commands and _no_device_inside(facts, shown, symptoms):
+        found.append(Decision(
+            Code.CONTAINER_GPU_NOT_REQUESTED,
+            f"inside a {inside[0]} container that sees no GPU driver: it was most likely started "
+            "without a GPU request (--gpus all, or a GPU device)",
+            (f"{inside[0]}: {facts.runtimes[inside[0]]}", *facts.evidence("no_gpu")),
+            before=(*_NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
     if "docker_packaging" in facts.lines and Code.HOST_DRIVER_MISSING_FOR_TOOLKIT in shown:
         found.append(Decision(
             Code.DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER,
@@ -206,6 +214,25 @@ def _containers(
                 "a CPU image", tuple(facts.runtimes[r] for r in sorted(containers))[:2],
                 before=(Code.CPU_ONLY_TF_BUILD,)))  # fmt: skip
     return found
+
+
+def _no_device_inside(
+    facts: LogFacts, shown: Mapping[Code, int], symptoms: frozenset[Code]
+) -> bool:
+    """A container's process sees no driver (no libcuda, no nvidia-smi, no device), and nothing
+    but symptoms speaks of the container toolkit or the driver."""
+    causes = set(shown) - symptoms
+    if causes & {
+        Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CONTAINER_CUDA_NEWER_THAN_DRIVER,
+        Code.HOST_DRIVER_MISSING_FOR_TOOLKIT, Code.CONTAINER_LOST_GPU_ACCESS,
+        Code.DRIVER_LIBRARY_MISMATCH, Code.GPU_HIDDEN_BY_ENV, Code.K8S_NO_GPU_RESOURCE,
+    }:  # fmt: skip
+        return False
+    return (
+        Code.DRIVER_NOT_AVAILABLE in shown
+        or Code.CONTAINER_TOOLKIT_NOT_CONFIGURED in symptoms  # no nvidia-smi in the container
+        or "no CUDA-capable device" in (facts.no_gpu or "")
+    )
 
 
 def _lost_at_start(facts: LogFacts, shown: Mapping[Code, int]) -> bool:

@@ -72,6 +72,8 @@ class Code(str, Enum):
     SLURM_GPU_NOT_REQUESTED = "SLURM_GPU_NOT_REQUESTED"
     K8S_NVIDIA_RUNTIMECLASS_MISSING = "K8S_NVIDIA_RUNTIMECLASS_MISSING"
     NCCL_SYSTEM_ERROR_SHM = "NCCL_SYSTEM_ERROR_SHM"
+    IMAGE_BUNDLES_DRIVER_LIBS = "IMAGE_BUNDLES_DRIVER_LIBS"
+    COMPOSE_TOO_OLD_FOR_GPU_RESERVATION = "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION"
     # C. CUDA / cuDNN libraries
     CUDA_LIBS_NOT_FOUND = "CUDA_LIBS_NOT_FOUND"
     CUDA_LIB_TRANSITIVE_DEP_MISSING = "CUDA_LIB_TRANSITIVE_DEP_MISSING"
@@ -207,6 +209,8 @@ CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only 
 SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
 K8S_NO_GPU_RESOURCE | container-runtime | B9 | the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs) | request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin
 ROCM_DEVICE_PERMISSIONS | container-runtime | B10 | a ROCm container has no /dev/kfd and /dev/dri, or no permission on them | run with --device=/dev/kfd --device=/dev/dri --group-add video (and render)
+IMAGE_BUNDLES_DRIVER_LIBS | container-runtime | B11 | the image carries driver user-space files of its own (libcuda.so.1, libnvidia-ml.so.1 or links to them, from the machine it was built on), which shadow or dangle over the host driver's libraries the container toolkit injects | remove the driver libraries and links from the image (they come from the host at run time); as a stopgap, point libcuda.so.1 and libnvidia-ml.so.1 at the injected version and run ldconfig
+COMPOSE_TOO_OLD_FOR_GPU_RESERVATION | container-runtime | B12 | docker-compose older than 1.28 rejects deploy.resources.reservations.devices ("'devices' was unexpected"), so the service cannot ask for a GPU | use Docker Compose v2 (docker compose) or docker-compose 1.28 or later; on an old client, runtime: nvidia with NVIDIA_VISIBLE_DEVICES=all
 BANNER_ONLY_VERIFY | container-runtime | B | a GPU was judged present from a banner or nvidia-smi alone, without a framework using it | verify with the framework itself (envforge verify at level 2)
 CUDA_LIBS_NOT_FOUND | cuda-libs | C1 | a CUDA or cuDNN library the build needs cannot be loaded: the GPU is silently skipped | install the CUDA/cuDNN of the tested configuration, or pip install tensorflow[and-cuda] (Linux, TF >= 2.14)
 CUDA_LIB_TRANSITIVE_DEP_MISSING | cuda-libs | C2 | a CUDA library is there but one it depends on is missing (dlerror names another library) | install the missing component (e.g. nvidia-nvjitlink-cu12); do not mix cu11 and cu12 wheels

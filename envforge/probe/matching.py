@@ -226,11 +226,14 @@ def scan(text: Union[str, List[Line]]) -> Scan:
             hits.setdefault((line_index, pattern_index), None)
     budget = [BUDGET]
     runs = RUNS
-    seen: Dict[Tuple[Code, int], None] = {}
-    per_code: Dict[Code, int] = {}
+    # a code's loose and precise signatures are counted apart: a loose match (found first through
+    # a window) must not take the line of a precise one
+    seen: Dict[Tuple[Code, bool, int], None] = {}
+    per_code: Dict[Tuple[Code, bool], int] = {}
     for line_index, pattern_index in sorted(hits):
         signature, pattern = compiled.patterns[pattern_index]
-        if per_code.get(signature.code, 0) >= PER_CODE:
+        kind = (signature.code, signature.loose)
+        if per_code.get(kind, 0) >= PER_CODE:
             continue
         runs -= 1
         if runs < 0:
@@ -240,14 +243,14 @@ def scan(text: Union[str, List[Line]]) -> Scan:
             if len(result.near) < 20 and all(s.code != signature.code for s, _ in result.near):
                 result.near.append((signature, line_index))
             continue
-        if (signature.code, at) in seen:
+        if (*kind, at) in seen:
             continue
         line = lines[at]
         if compiled.benign.search(line.text):
             result.benign.append(line)
             continue
-        seen[(signature.code, at)] = None
-        per_code[signature.code] = per_code.get(signature.code, 0) + 1
+        seen[(*kind, at)] = None
+        per_code[kind] = per_code.get(kind, 0) + 1
         result.found.append(Found(signature, line.number, line.text, at))
     result.found.sort(key=lambda f: f.index)
     return result

@@ -255,6 +255,11 @@ SIGNATURES: tuple[Signature, ...] = (
         explained_by=(C.K8S_NVIDIA_RUNTIMECLASS_MISSING, C.CONTAINER_GPU_NOT_REQUESTED),
     ),
     S(
+        C.COMPOSE_TOO_OLD_FOR_GPU_RESERVATION,
+        r"reservations value Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)",
+        r"reservations\.devices.{0,80}(?:not allowed|unsupported|was unexpected)",
+    ),
+    S(
         C.CONTAINER_CUDA_NEWER_THAN_DRIVER,
         r"unsatisfied condition: cuda ?>= ?\d",
         r"please update your driver to a newer version, or use an earlier cuda container",
@@ -681,6 +686,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"device-side assert(?:ion)? triggered",
         r"Assertion `.{0,80}` failed",
         r"CUDA_ERROR_ASSERT",
+    ),
+    S(
+        C.PERF_INPUT_BOUND,
+        r"does not have many workers which may be a bottleneck",
+        r"Your program is (?:HIGHLY|MODERATELY) input-bound",
+        r"The input pipeline is the bottleneck",
     ),
     S(
         C.FRAMEWORK_DEFAULT_DEVICE_CPU,

@@ -280,6 +280,37 @@ LINES = [
     ),
     ("zsh: illegal hardware instruction  python", "CPU_NO_AVX"),
     (
+        "services.app.deploy.resources.reservations value Additional properties are not allowed "
+        "('devices' was unexpected)",
+        "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION",
+    ),
+    (
+        "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=4242.batch. Some of your "
+        "processes may have been killed by the cgroup out-of-memory handler.",
+        "HOST_OOM",
+    ),
+    (
+        "modprobe: ERROR: could not insert 'nvidia': Required key not available",
+        "DRIVER_NOT_AVAILABLE",
+    ),
+    (
+        "RuntimeError: cuda runtime error (30) : unknown error at THCGeneral.cpp:50",
+        "CUDA_INIT_UNKNOWN",
+    ),
+    (
+        "INTERNAL: Couldn't find a suitable version of ptxas. The following locations were "
+        "considered: /usr/local/cuda/bin/ptxas",
+        "XLA_TOOLCHAIN_MISSING",
+    ),
+    (
+        "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "/Users/me/env/bin/python: Mach-O 64-bit executable x86_64",
+        "MACOS_X86_BUILD_ON_APPLE_SILICON",
+    ),
+    (
         "NotImplementedError: The operator 'aten::grid_sampler_2d_backward' is not currently "
         "implemented for the MPS device.",
         "MPS_OP_NOT_IMPLEMENTED",
