@@ -39,9 +39,20 @@ _STOP = frozenset(
     "venv dist opt bin src main init core cc cpp please see more info warning warnings "
     # exception classes say that something failed, not what
     "error exception valueerror runtimeerror typeerror importerror oserror attributeerror "
-    "keyerror indexerror assertionerror notimplementederror modulenotfounderror".split()
+    "keyerror indexerror assertionerror notimplementederror modulenotfounderror "
+    # Python's own words in any traceback
+    "nonetype object attribute function method class args kwargs value type ignored del".split()
 )
 MIN_SHARED = 2  # words a log must share with its neighbour
+
+
+@cache
+def domain_words() -> frozenset[str]:
+    """The words of the failure catalogue (the codes' meanings): a neighbour must share one of
+    them, not only words any program prints."""
+    from .probe.codes import CODES  # noqa: PLC0415
+
+    return frozenset(tokens(" ".join(c.meaning for c in CODES.values())))
 
 
 @dataclass(frozen=True)
@@ -85,7 +96,7 @@ def nearest(lines: list[str]) -> Neighbour | None:
     best: Neighbour | None = None
     for log in index["logs"]:
         shared = [t for t in query if t in log["vector"]]
-        if len(shared) < MIN_SHARED:
+        if len(shared) < MIN_SHARED or not domain_words().intersection(shared):
             continue
         similarity = sum(query[t] * log["vector"][t] for t in shared)
         if similarity >= THRESHOLD and (best is None or similarity > best.similarity):

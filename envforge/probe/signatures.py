@@ -294,6 +294,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Unable to open /dev/kfd read-write: Permission denied",
         r"is not member of \"[\w-]{1,30}\" group",
         r"Unable to open /dev/kfd read-write: No such file or directory",
+        r"Unable to find group (?:video|render): no matching entries in group file",
     ),
     S(
         C.ROCM_HOST_KFD_MISSING,
@@ -341,7 +342,8 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
         r"Could not locate zlibwapi\.dll",
-        r"Could not load dynamic library '(lib[\w.]{1,80})'; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
+        # (a space in the quoted name: the message hard-wrapped there, joined at a word)
+        r"Could not load dynamic library '(lib[\w.][\w. ]{0,80})' ?; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
         r"Could not load library (lib[\w.]{1,80})\. Error: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
         r"lib(?:cu\w{1,20}|nv\w{1,20})\.so[\d.]{0,10}: undefined symbol: \w{1,120}, version lib\w{1,40}\.so",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
@@ -407,6 +409,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"CUBLAS_STATUS_EXECUTION_FAILED",
         r"misaligned address",
         r"an illegal instruction was encountered",
+        r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
     ),
     S(
@@ -434,6 +437,7 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.MPS_OP_NOT_IMPLEMENTED,
         r"is not current(?:ly)? implemented for the MPS device",
+        r"Could not run '[\w:.]{1,80}' with arguments from the 'MPS' backend",
     ),
     S(
         C.MPS_FLOAT64_UNSUPPORTED,
@@ -553,6 +557,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"DLL initialization routine failed",
         strength=SYMPTOM,
         explained_by=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE, C.CPU_NO_AVX),
+    ),
+    S(  # a GPU build's DLL whose CUDA dependencies are not on the DLL search path
+        C.CUDA_LIBS_NOT_FOUND,
+        r"Could not find module '[^']{0,300}(?:llama|ggml\w{0,12}|cu\w{1,20}|nvcuda|torch_cuda\w{0,6}|c10_cuda)\.dll' \(or one of its dependencies\)",
+        r"Error loading \"[^\"]{0,300}(?:cudnn|cublas|cufft|cusparse|curand|cusolver|nvrtc|torch_cuda|c10_cuda)\w{0,30}\.dll\" or one of its dependencies",
+        strength=SYMPTOM,
+        explained_by=(C.WINDOWS_RUNTIME_DLL_MISSING, C.CUDA_VERSION_MATRIX_MISMATCH),
     ),
     S(
         C.MACOS_X86_BUILD_ON_APPLE_SILICON,
@@ -719,6 +730,8 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Out of memory while trying to allocate \d{1,20} bytes",
         r"CUDA_ERROR_OUT_OF_MEMORY: out of memory",
         r"torch\.(?:cuda\.)?OutOfMemoryError",
+        r"bfc_allocator\.cc:\d{1,5}\] Stats:",  # TensorFlow dumps its allocator when one fails
+        r"Sum Total of in-use chunks: [\d.]{1,20}\w{0,4}",
     ),
     S(
         C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
