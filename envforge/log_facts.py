@@ -305,6 +305,7 @@ class _Rule:
     patterns: tuple[re.Pattern[str], ...]
     repeat: bool = False
     window: bool = False  # also tried on the line joined with the next (a value printed below)
+    every: bool = False  # every pattern that matches a line records (a line stating two versions)
 
 
 _RULES = (
@@ -380,6 +381,7 @@ _RULES = (
         ),
         tuple(p for _, p in _CUDA),
         repeat=True,
+        every=True,
     ),  # fmt: skip
     _Rule("cudnn", ("cudnn library", "found cudnn version", "found runtime version"), _CUDNN),
     _Rule("gpu_registered", ("created device", "adding visible gpu"), (_REGISTERED,)),
@@ -530,11 +532,12 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
             text = line.text
             if rule.window and index + 1 < len(lines):
                 text = f"{text} {lines[index + 1].text}"
-            found = next((m for m in (p.search(text) for p in rule.patterns) if m), None)
-            if found is None:
+            matches = [m for m in (p.search(text) for p in rule.patterns) if m]
+            if not matches:
                 continue
             where = f"line {line.number}: {printable(line.text, limit=300, one_line=True)}"
-            _record(facts, rule.fact, found, where)
+            for found in matches if rule.every else matches[:1]:
+                _record(facts, rule.fact, found, where)
             if not rule.repeat:
                 break
     return facts

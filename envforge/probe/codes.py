@@ -73,6 +73,7 @@ class Code(str, Enum):
     K8S_NVIDIA_RUNTIMECLASS_MISSING = "K8S_NVIDIA_RUNTIMECLASS_MISSING"
     NCCL_SYSTEM_ERROR_SHM = "NCCL_SYSTEM_ERROR_SHM"
     IMAGE_BUNDLES_DRIVER_LIBS = "IMAGE_BUNDLES_DRIVER_LIBS"
+    CONTAINER_SHM_TOO_SMALL = "CONTAINER_SHM_TOO_SMALL"
     COMPOSE_TOO_OLD_FOR_GPU_RESERVATION = "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION"
     # C. CUDA / cuDNN libraries
     CUDA_LIBS_NOT_FOUND = "CUDA_LIBS_NOT_FOUND"
@@ -209,6 +210,7 @@ CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only 
 SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
 K8S_NO_GPU_RESOURCE | container-runtime | B9 | the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs) | request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin
 ROCM_DEVICE_PERMISSIONS | container-runtime | B10 | a ROCm container has no /dev/kfd and /dev/dri, or no permission on them | run with --device=/dev/kfd --device=/dev/dri --group-add video (and render)
+CONTAINER_SHM_TOO_SMALL | container-runtime | B13 | the container's /dev/shm is too small for the data loader's worker processes (docker's 64 MB default): a worker dies with a bus error | run the container with --ipc=host or a large --shm-size (Kubernetes: a memory emptyDir on /dev/shm), or use fewer DataLoader workers
 IMAGE_BUNDLES_DRIVER_LIBS | container-runtime | B11 | the image carries driver user-space files of its own (libcuda.so.1, libnvidia-ml.so.1 or links to them, from the machine it was built on), which shadow or dangle over the host driver's libraries the container toolkit injects | remove the driver libraries and links from the image (they come from the host at run time); as a stopgap, point libcuda.so.1 and libnvidia-ml.so.1 at the injected version and run ldconfig
 COMPOSE_TOO_OLD_FOR_GPU_RESERVATION | container-runtime | B12 | docker-compose older than 1.28 rejects deploy.resources.reservations.devices ("'devices' was unexpected"), so the service cannot ask for a GPU | use Docker Compose v2 (docker compose) or docker-compose 1.28 or later; on an old client, runtime: nvidia with NVIDIA_VISIBLE_DEVICES=all
 BANNER_ONLY_VERIFY | container-runtime | B | a GPU was judged present from a banner or nvidia-smi alone, without a framework using it | verify with the framework itself (envforge verify at level 2)

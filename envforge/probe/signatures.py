@@ -195,6 +195,8 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Ignoring visible gpu device .{0,300}minimum required Cuda capability is",
         r"no longer supports this GPU because it is too old",
         r"minimum cuda capability (?:that we )?support(?:ed)? (?:by this library )?is",
+        r"CUDA GPU is too old\. Compute Capability detected",
+        r"(?:compute capability|CUDA capability) [\d.]{1,5} (?:is )?(?:below|lower than|less than) (?:the )?minimum",
     ),
     S(
         C.GPU_FEATURE_NEEDS_NEWER_ARCH,
@@ -319,6 +321,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NCCL failure.{0,100}unhandled system error",
         r"Error while creating shared memory segment",
         r"NCCL WARN .{0,120}(?:/dev/shm|shared memory)",
+    ),
+    S(
+        C.CONTAINER_SHM_TOO_SMALL,
+        r"Unexpected bus error encountered in worker\. This might be caused by insufficient shared memory",
+        r"DataLoader worker \(pid \d{1,10}\) is killed by signal: Bus error",
+        r"insufficient shared memory \(shm\)",
     ),
     # C. CUDA and cuDNN libraries
     S(
@@ -497,6 +505,13 @@ SIGNATURES: tuple[Signature, ...] = (
             C.CPU_ONLY_TF_BUILD,
             C.DRIVER_NOT_AVAILABLE,
         ),
+    ),
+    S(  # a CPU-only build of a GPU library: benign on a host without a GPU
+        C.CPU_ONLY_TF_BUILD,
+        r"bitsandbytes was compiled without GPU support",
+        r"compiled without (?:GPU|CUDA) support",
+        needs_gpu=True,
+        strength=SYMPTOM,
     ),
     S(
         C.FRAMEWORK_IMPORT_FAILED,

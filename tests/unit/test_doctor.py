@@ -280,6 +280,11 @@ LINES = [
     ),
     ("zsh: illegal hardware instruction  python", "CPU_NO_AVX"),
     (
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient "
+        "shared memory (shm).",
+        "CONTAINER_SHM_TOO_SMALL",
+    ),
+    (
         "services.app.deploy.resources.reservations value Additional properties are not allowed "
         "('devices' was unexpected)",
         "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION",
