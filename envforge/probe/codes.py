@@ -51,6 +51,7 @@ class Code(str, Enum):
     DRIVER_TOO_OLD_FOR_CUDA_RUNTIME = "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"
     CUDA_INIT_UNKNOWN = "CUDA_INIT_UNKNOWN"
     GPU_BUSY_OR_UNAVAILABLE = "GPU_BUSY_OR_UNAVAILABLE"
+    GPU_INDEX_OUT_OF_RANGE = "GPU_INDEX_OUT_OF_RANGE"
     CUDA_COMPAT_ON_UNSUPPORTED_HW = "CUDA_COMPAT_ON_UNSUPPORTED_HW"
     GPU_ARCH_TOO_OLD = "GPU_ARCH_TOO_OLD"
     GPU_ARCH_NEWER_THAN_WHEEL = "GPU_ARCH_NEWER_THAN_WHEEL"
@@ -74,6 +75,7 @@ class Code(str, Enum):
     NCCL_SYSTEM_ERROR_SHM = "NCCL_SYSTEM_ERROR_SHM"
     IMAGE_BUNDLES_DRIVER_LIBS = "IMAGE_BUNDLES_DRIVER_LIBS"
     CONTAINER_SHM_TOO_SMALL = "CONTAINER_SHM_TOO_SMALL"
+    CONTAINER_SECCOMP_BLOCKS_CUDA = "CONTAINER_SECCOMP_BLOCKS_CUDA"
     COMPOSE_TOO_OLD_FOR_GPU_RESERVATION = "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION"
     # C. CUDA / cuDNN libraries
     CUDA_LIBS_NOT_FOUND = "CUDA_LIBS_NOT_FOUND"
@@ -83,6 +85,7 @@ class Code(str, Enum):
     CUDNN_INIT_FAILED = "CUDNN_INIT_FAILED"
     XLA_TOOLCHAIN_MISSING = "XLA_TOOLCHAIN_MISSING"
     XLA_PTXAS_TOO_OLD = "XLA_PTXAS_TOO_OLD"
+    XLA_NVLINK_TOO_OLD = "XLA_NVLINK_TOO_OLD"
     TENSORRT_MISSING_BENIGN = "TENSORRT_MISSING_BENIGN"
     CUDA_RUNTIME_NOT_LOADABLE = "CUDA_RUNTIME_NOT_LOADABLE"
     CUDA_KERNEL_FAULT = "CUDA_KERNEL_FAULT"
@@ -106,6 +109,7 @@ class Code(str, Enum):
     LIBSTDCXX_GLIBC_TOO_OLD = "LIBSTDCXX_GLIBC_TOO_OLD"
     JAX_JAXLIB_VERSION_MISMATCH = "JAX_JAXLIB_VERSION_MISMATCH"
     JAX_PLATFORMS_NAME_MISMATCH = "JAX_PLATFORMS_NAME_MISMATCH"
+    TORCH_EXTENSION_ABI_MISMATCH = "TORCH_EXTENSION_ABI_MISMATCH"
     # F. Keras / model code
     PERF_EAGER_OR_PREDICT_LOOP = "PERF_EAGER_OR_PREDICT_LOOP"
     PERF_LAUNCH_OVERHEAD_SMALL_MODEL = "PERF_LAUNCH_OVERHEAD_SMALL_MODEL"
@@ -135,6 +139,8 @@ class Code(str, Enum):
     ROCM_GPU_ISA_UNSUPPORTED = "ROCM_GPU_ISA_UNSUPPORTED"
     ROCM_MEMORY_ACCESS_FAULT = "ROCM_MEMORY_ACCESS_FAULT"
     ROCM_HOST_KFD_MISSING = "ROCM_HOST_KFD_MISSING"
+    ROCM_WSL_BUNDLED_HSA_RUNTIME = "ROCM_WSL_BUNDLED_HSA_RUNTIME"
+    BACKEND_UNSUPPORTED_FOR_TASK = "BACKEND_UNSUPPORTED_FOR_TASK"
     DIRECTML_NO_ADAPTER_OR_VERSION = "DIRECTML_NO_ADAPTER_OR_VERSION"
     METAL_SLOW_OR_MISMATCH = "METAL_SLOW_OR_MISMATCH"
     METAL_PLUGIN_LOAD_FAILED = "METAL_PLUGIN_LOAD_FAILED"
@@ -194,6 +200,7 @@ DRIVER_LIBRARY_MISMATCH | host-driver | A2 | the user-space driver libraries and
 DRIVER_TOO_OLD_FOR_CUDA_RUNTIME | host-driver | A3, A6 | the driver is older than the CUDA runtime (or the PTX) the framework was built with | upgrade the driver, or use a release built for a CUDA the driver supports (envforge driver-check)
 CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services
 GPU_BUSY_OR_UNAVAILABLE | host-driver | A8 | the GPU is in an exclusive or prohibited compute mode, or already owned | free the GPU or pick another with CUDA_VISIBLE_DEVICES; check the compute mode (nvidia-smi -q)
+GPU_INDEX_OUT_OF_RANGE | model-code | F | the code asks for a GPU index the process cannot see (cuda:1 on a one-GPU machine, more processes than visible GPUs, a checkpoint saved on another device): "invalid device ordinal" | use an index below torch.cuda.device_count() (map_location= when loading), match nproc_per_node and CUDA_VISIBLE_DEVICES to the GPUs there are
 CUDA_COMPAT_ON_UNSUPPORTED_HW | host-driver | A9 | CUDA forward-compatibility libraries are used on a GPU that does not allow them | upgrade the host driver so cuda-compat is not needed, or drop the compat libraries from the loader path
 GPU_ARCH_TOO_OLD | hardware-vs-build | A4 | the GPU's compute capability is older than every target of the build | use an older release that targets this GPU, build from source with its compute capability, or a newer GPU
 GPU_ARCH_NEWER_THAN_WHEEL | hardware-vs-build | A5 | the build has no SASS for the GPU: kernels are JIT-compiled from PTX (slow first start) | use a release with SASS for this architecture; keep the JIT cache large (CUDA_CACHE_MAXSIZE)
@@ -210,6 +217,7 @@ CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only 
 SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
 K8S_NO_GPU_RESOURCE | container-runtime | B9 | the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs) | request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin
 ROCM_DEVICE_PERMISSIONS | container-runtime | B10 | a ROCm container has no /dev/kfd and /dev/dri, or no permission on them | run with --device=/dev/kfd --device=/dev/dri --group-add video (and render)
+CONTAINER_SECCOMP_BLOCKS_CUDA | container-runtime | B14 | an operating-system call CUDA needs fails inside the container (CUDA error 304, "OS call failed or operation not supported on this OS"): the engine's seccomp profile (or a missing IPC namespace) blocks it | run the container with a seccomp profile that allows the call (--security-opt seccomp=unconfined to confirm), or --ipc=host; update the engine and the container toolkit
 CONTAINER_SHM_TOO_SMALL | container-runtime | B13 | the container's /dev/shm is too small for the data loader's worker processes (docker's 64 MB default): a worker dies with a bus error | run the container with --ipc=host or a large --shm-size (Kubernetes: a memory emptyDir on /dev/shm), or use fewer DataLoader workers
 IMAGE_BUNDLES_DRIVER_LIBS | container-runtime | B11 | the image carries driver user-space files of its own (libcuda.so.1, libnvidia-ml.so.1 or links to them, from the machine it was built on), which shadow or dangle over the host driver's libraries the container toolkit injects | remove the driver libraries and links from the image (they come from the host at run time); as a stopgap, point libcuda.so.1 and libnvidia-ml.so.1 at the injected version and run ldconfig
 COMPOSE_TOO_OLD_FOR_GPU_RESERVATION | container-runtime | B12 | docker-compose older than 1.28 rejects deploy.resources.reservations.devices ("'devices' was unexpected"), so the service cannot ask for a GPU | use Docker Compose v2 (docker compose) or docker-compose 1.28 or later; on an old client, runtime: nvidia with NVIDIA_VISIBLE_DEVICES=all
@@ -220,6 +228,7 @@ PIP_NVIDIA_LIBS_NOT_ON_PATH | cuda-libs | C3 | pip's nvidia-* wheels are install
 CUDNN_VERSION_MISMATCH | cuda-libs | C4 | the cuDNN that loads is of another major, or an older minor, than the build's | install a cuDNN of the build's major with a minor at least the build's; remove the older copy
 CUDNN_INIT_FAILED | cuda-libs | C5 | cuDNN or cuBLAS handle creation fails (usually GPU memory) | enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true), free the GPU, reduce the batch size
 XLA_TOOLCHAIN_MISSING | cuda-libs | C6 | XLA cannot find libdevice or ptxas | pip install nvidia-cuda-nvcc-cu12 and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir with nvvm/libdevice>
+XLA_NVLINK_TOO_OLD | cuda-libs | C6 | XLA links kernels with an nvlink older than the ptxas that compiled them ("nvlink fatal: Input file ... newer than toolkit"): two CUDA releases' tools are mixed on PATH | put the nvlink of the same CUDA release as ptxas first on PATH (pip install nvidia-cuda-nvcc-cu12 ships both), or XLA_FLAGS=--xla_gpu_force_compilation_parallelism=1
 XLA_PTXAS_TOO_OLD | cuda-libs | C6 | XLA compiles with a ptxas older than 11.1, which is known to miscompile XLA code (wrong results, invalid-address errors) | pip install nvidia-cuda-nvcc-cu12 (a newer ptxas) and put its bin directory first on PATH, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA >= 11.1
 TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
 CUDA_RUNTIME_NOT_LOADABLE | cuda-libs | C1 | the CUDA runtime library (libcudart) cannot be loaded | install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path
@@ -267,12 +276,15 @@ WINDOWS_RUNTIME_DLL_MISSING | tf-build | D | a Windows runtime DLL the framework
 NUMPY_ABI_MISMATCH | python-env | E | a compiled extension was built against another NumPy C ABI than the one installed (NumPy 1.x builds under NumPy 2, or the reverse) | pip install "numpy<2" for builds made against NumPy 1.x, or upgrade the framework to one built for NumPy 2 (TensorFlow >= 2.18, PyTorch >= 2.3); or upgrade an older NumPy
 PROTOBUF_VERSION_MISMATCH | python-env | E | the protobuf runtime does not match the protoc that generated the framework's _pb2 modules ("Descriptors cannot be created directly", "cannot import name 'builder'") | install the protobuf range the framework pins (pip install "protobuf==3.20.*" for TensorFlow <= 2.9 era code, or a newer protobuf for newer code), or upgrade the framework
 LIBSTDCXX_GLIBC_TOO_OLD | python-env | E | the libstdc++ or glibc the loader finds is older than the one a compiled extension was built against ("GLIBCXX_3.4.NN not found"): a stale libstdc++ in a conda env, or a wheel built for a newer OS | give the environment a newer libstdc++ (conda install -c conda-forge libstdcxx-ng, or the OS package), bypass the stale copy, or install a build made for this OS
+TORCH_EXTENSION_ABI_MISMATCH | python-env | E | a compiled extension of PyTorch (flash-attn, xformers, detectron2, mmcv, torchaudio, a custom op) was built against another PyTorch (or CUDA) than the one installed: its import fails with an undefined C++ symbol | install the extension's build for the installed torch and CUDA (or reinstall torch to the version it names), or rebuild it from source against the installed torch after cleaning its build directory
 JAX_JAXLIB_VERSION_MISMATCH | python-env | E | jax, jaxlib and the GPU plugin installed are not releases that belong together (jaxlib older than the minimum, a PJRT plugin for another jaxlib) | install matching releases in one command: pip install -U "jax[cuda12]" (or pin jax, jaxlib and jax-cuda12-plugin to one version); remove stale plugin packages
 JAX_PLATFORMS_NAME_MISMATCH | python-env | E3 | JAX_PLATFORMS (or jax_platforms) names a platform this jaxlib does not provide (gpu or rocm on a CUDA install): the backend does not start though the GPU works | name the installed platform (JAX_PLATFORMS=cuda for NVIDIA, rocm for AMD), or unset JAX_PLATFORMS and let JAX choose
 FRAMEWORK_DEFAULT_DEVICE_CPU | model-code | F | the GPU stack works, but the model or session was made on the CPU: the library's default device is the CPU | pass the GPU device explicitly (ctranslate2 / faster-whisper device="cuda", model.to("cuda"))
 TENSORS_ON_DIFFERENT_DEVICES | model-code | F | an operation got tensors on different devices (the model on the GPU, its input on the CPU, or the other way round) | move the model and every input to the same device (model.to(device), x.to(device)); build new tensors with device=
 DEVICE_SIDE_ASSERT | model-code | F | a GPU kernel's assertion failed: most often an index out of range (a class label >= the number of classes, an embedding index >= its size) | rerun with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see the op and the bad index; check label and index ranges against the model
 HOST_OOM | memory | H | the process ran out of host RAM, not GPU memory (a CPU allocator failure, MemoryError, std::bad_alloc, the OOM killer: Killed, exit 137, OOMKilled) | hold less in host RAM (smaller batches, stream the data, fewer workers), add RAM or swap, or raise the container's or job's memory limit
+ROCM_WSL_BUNDLED_HSA_RUNTIME | non-cuda-backends | I | on WSL2, a ROCm build of the framework loads the HSA runtime bundled in its wheel, which knows only /dev/kfd; WSL exposes the GPU through /dev/dxg, so rocminfo sees the GPU and the framework none | install AMD's ROCm-on-WSL wheels, or remove the wheel's bundled libhsa-runtime64.so* so that the system's WSL runtime loads
+BACKEND_UNSUPPORTED_FOR_TASK | non-cuda-backends | I | the application supports this GPU backend (DirectML, ROCm, MPS) for some tasks only (inference, not training): the unsupported task runs on the CPU | run that task on a backend the application supports for it (usually CUDA), or accept the CPU; nothing in the install is broken
 ROCM_HOST_KFD_MISSING | host-driver | B10 | a ROCm container asks for /dev/kfd and /dev/dri but the host has none: no amdgpu kernel driver, or the engine runs in a VM without the GPU (Docker Desktop) | run on a Linux host with the amdgpu driver loaded (ls -l /dev/kfd /dev/dri on the host); Docker Desktop cannot pass ROCm GPUs through
 MPS_OP_NOT_IMPLEMENTED | non-cuda-backends | I3 | an operator has no kernel for Apple's MPS device in this PyTorch release | set PYTORCH_ENABLE_MPS_FALLBACK=1 to run it on the CPU, or upgrade torch (newer releases implement more operators)
 MPS_FLOAT64_UNSUPPORTED | non-cuda-backends | I3 | float64 tensors on Apple's MPS device: the MPS framework has no float64 | convert to float32 before moving to "mps" (tensor.float(), dtype=torch.float32), or keep that part on the CPU

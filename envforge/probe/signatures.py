@@ -356,6 +356,24 @@ SIGNATURES: tuple[Signature, ...] = (
         r"lib(?:cu\w{1,20}|nv\w{1,20})\.so[\d.]{0,10}: undefined symbol: \w{1,120}, version lib\w{1,40}\.so",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
     ),
+    S(  # a C++ symbol of torch (c10::, at::, torch::) an extension was linked against
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"\.so: undefined symbol: _ZN\w{0,12}(?:c10|at|torch|caffe2)\w{0,300}",
+        r"undefined symbol: _ZN(?:K?\d{1,2})?(?:c10|at|torch)\w{0,300}",
+        r"xFormers can'?t load C\+\+/CUDA extensions\. xFormers was built for",
+        r"(?:flash_attn|xformers|torchvision|torchaudio|detectron2|mmcv)\w{0,40}.{0,200}undefined symbol",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_LIB_TRANSITIVE_DEP_MISSING),
+    ),
+    S(
+        C.XLA_NVLINK_TOO_OLD,
+        r"nvlink fatal\s{0,4}: Input file .{0,300}newer than toolkit",
+    ),
+    S(
+        C.CONTAINER_SECCOMP_BLOCKS_CUDA,
+        r"OS call failed or operation not supported on this OS",
+        r"cudaErrorOperatingSystem",
+        r"CUDA_ERROR_OPERATING_SYSTEM",
+    ),
     S(  # TensorFlow's first line on a machine without CUDA: benign there
         C.CUDA_RUNTIME_NOT_LOADABLE,
         r"Could not load dynamic library '(?:libcudart\.so|cudart64_)[\w.]{0,20}'",
@@ -483,7 +501,6 @@ SIGNATURES: tuple[Signature, ...] = (
         r"CUDA_ERROR_NO_DEVICE",
         r"No CUDA GPUs are available",
         r"cudaGetDeviceCount\(\)? returned 100",
-        r"invalid device ordinal",
         strength=SYMPTOM,
         needs_gpu=True,
         explained_by=(
@@ -493,6 +510,19 @@ SIGNATURES: tuple[Signature, ...] = (
             C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
             C.K8S_NO_GPU_RESOURCE,
             C.SINGULARITY_NO_NV,
+        ),
+    ),
+    S(  # a GPU index the process cannot see: code asking too much, or GPUs hidden from it
+        C.GPU_INDEX_OUT_OF_RANGE,
+        r"invalid device ordinal",
+        r"Attempting to deserialize object on CUDA device \d{1,3} but torch\.cuda\.device_count\(\) is \d{1,3}",
+        strength=SYMPTOM,
+        explained_by=(
+            C.GPU_HIDDEN_BY_ENV,
+            C.SLURM_GPU_NOT_REQUESTED,
+            C.CONTAINER_GPU_NOT_REQUESTED,
+            C.K8S_NO_GPU_RESOURCE,
+            C.DRIVER_NOT_AVAILABLE,
         ),
     ),
     S(
@@ -505,13 +535,6 @@ SIGNATURES: tuple[Signature, ...] = (
             C.CPU_ONLY_TF_BUILD,
             C.DRIVER_NOT_AVAILABLE,
         ),
-    ),
-    S(  # a CPU-only build of a GPU library: benign on a host without a GPU
-        C.CPU_ONLY_TF_BUILD,
-        r"bitsandbytes was compiled without GPU support",
-        r"compiled without (?:GPU|CUDA) support",
-        needs_gpu=True,
-        strength=SYMPTOM,
     ),
     S(
         C.FRAMEWORK_IMPORT_FAILED,

@@ -242,7 +242,22 @@ LINES = [
         "HOST_DRIVER_MISSING_FOR_TOOLKIT",
     ),
     ("CUDA Version: N/A", "CONTAINER_CAPABILITIES_NO_COMPUTE"),
-    ("RuntimeError: CUDA error: invalid device ordinal", "GPU_HIDDEN_BY_ENV"),
+    ("RuntimeError: CUDA error: invalid device ordinal", "GPU_INDEX_OUT_OF_RANGE"),
+    ("RuntimeError: No CUDA GPUs are available", "GPU_HIDDEN_BY_ENV"),
+    (
+        "ImportError: /venv/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-"
+        "linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    (
+        "INTERNAL: nvlink exited with non-zero error code 256, output: nvlink fatal   : Input file "
+        "'/tmp/a.cubin' newer than toolkit (120 vs 118)",
+        "XLA_NVLINK_TOO_OLD",
+    ),
+    (
+        "CUDA error 304 at ggml-cuda.cu:5065: OS call failed or operation not supported on this OS",
+        "CONTAINER_SECCOMP_BLOCKS_CUDA",
+    ),
     (
         "tensorflow.python.framework.errors_impl.InvalidArgumentError: Could not satisfy explicit device specification '/device:GPU:0' because no devices matching that specification are registered in this process",
         "GPU_NOT_REGISTERED",
