@@ -488,10 +488,10 @@ _RULES = (
     ),
     _Rule(
         "pip_nvidia",
-        ("site-packages/nvidia/", "and-cuda", "nvidia-cu", "nvidia-nccl-cu"),
+        ("site-packages/nvidia/", "and-cuda", "nvidia-cu", "nvidia-nccl-cu", "xla_cuda12"),
         (
             re.compile(
-                r"site-packages/nvidia/\w{1,30}/lib|\b(?:tensorflow|jax)\[and-cuda|cuda12\]"
+                r"site-packages/nvidia/\w{1,30}/lib|\b(?:tensorflow|jax)\[and-cuda|cuda12\]|jax_plugins[./]xla_cuda12\b"
                 r"|\bnvidia-(?:cudnn|cublas|cuda-runtime|cuda-nvrtc|cufft|curand|cusolver|cusparse|nccl)-cu1\d"
             ),
         ),

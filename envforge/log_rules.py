@@ -39,6 +39,7 @@ _NOT_A_MISSING_GPU = frozenset({
     Code.HOST_OOM, Code.GPU_OOM, Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS, Code.CUDA_KERNEL_FAULT,
     Code.NCCL_SYSTEM_ERROR_SHM, Code.CUDA_USED_AFTER_FORK, Code.NUMPY_ABI_MISMATCH,
     Code.PROTOBUF_VERSION_MISMATCH, Code.LIBSTDCXX_GLIBC_TOO_OLD, Code.XLA_TOOLCHAIN_MISSING,
+    Code.SLURM_TASK_OUT_OF_MEMORY, Code.SLURM_TASK_TIMEOUT,
 })  # fmt: skip
 _PTXAS_WARNING = re.compile(r"You are using ptxas ([\d.]{1,20}), which is older than ([\d.]{1,20})")
 KbLoader = Callable[[], "KnowledgeBase"]

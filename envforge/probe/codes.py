@@ -315,8 +315,8 @@ NODE_NOT_AVAILABLE | cluster |  | the node was down, drained or not responding w
 IMAGE_PULL_FAILED | cluster |  | the node could not pull the image by its digest (registry unreachable from the node, no credentials, wrong reference) | check the node reaches the registry and is logged in (docker login), then --resume RUN
 NODE_RUNTIME_MISSING | cluster |  | the container runtime named by --runtime is not on the node | install it on the node, or pick the node's runtime (--runtime docker, podman, pyxis or apptainer)
 SLURM_TASK_CANCELLED | cluster |  | the task was cancelled (scancel, an interrupted run, or the node's owner) before the probe reported | certify again with --resume RUN
-SLURM_TASK_TIMEOUT | cluster |  | the task reached its Slurm time limit before the probe reported | give more time (--sbatch-arg=--time=MIN or --probe-timeout), then --resume RUN
-SLURM_TASK_OUT_OF_MEMORY | cluster |  | Slurm killed the task for using more memory than it was given | give the task more memory (--sbatch-arg=--mem=...) or the probe less (--probe-memory)
+SLURM_TASK_TIMEOUT | cluster |  | the task reached its Slurm time limit before it finished | give it more time (sbatch --time=...; envforge: --sbatch-arg=--time=MIN or --probe-timeout, then --resume RUN)
+SLURM_TASK_OUT_OF_MEMORY | cluster |  | Slurm killed the task for using more memory than it was given | give the job more memory (sbatch --mem=..., or --mem-per-cpu; envforge: --sbatch-arg=--mem=...) or make it hold less (smaller batches, fewer workers; envforge: --probe-memory)
 SLURM_NODE_LOST | cluster |  | the node failed (or went down) while the task ran: Slurm lost it | check the node (sinfo -R), then --resume RUN
 SLURM_TASK_FAILED | cluster |  | the task ended without a probe report and without a cause Slurm names | read the task's output in the spool directory (slurm.out, probe.err)
 """

@@ -129,6 +129,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"system not yet initialized",
         r"cudaErrorSystemNotReady",
         r"CUDA_ERROR_SYSTEM_NOT_READY",
+        r"fabric manager .{0,60}driver interface version [\d.]{1,20} (?:don'?t|does not|doesn'?t) match",
     ),
     S(
         C.DRIVER_LIBRARY_MISMATCH,
@@ -163,6 +164,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"error=30 : unknown error",
         r"\(30 vs\. 0\)\s{0,3}unknown error",
         r"\bError 999: unknown error",
+        r"Cuda failure 999 'unknown error",
         r"cudaErrorUnknown",
         r"returned 999\b",
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN",
@@ -205,6 +207,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:bf16|bfloat16|fp8|FlashAttention\w{0,4}|flash_attn\w{0,4}) .{0,80}(?:requires|only supported on|is not supported on) .{0,40}(?:compute capability|Ampere|Hopper|sm_?\d{2})",
         r"FP8 is only supported on",
         r"(?:CUDA )?Device does not support bfloat16",
+        r"(?:setup|device|GPU) does(?:n'?t| not) support bf16",
         r"(?:bf16|bfloat16) (?:is )?(?:not supported|unsupported) (?:on|by) (?:this|your) (?:GPU|device)",
     ),
     S(
@@ -247,6 +250,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Command not found: nvidia-container-cli",
         r"nvidia-container-runtime(?:-hook)?\"?: (?:executable file )?not found",
         r"failed to inject CDI devices",
+        r"prestart hook 0 caused .{0,40}error running hook: exit status 127",
     ),
     S(
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
@@ -256,6 +260,14 @@ SIGNATURES: tuple[Signature, ...] = (
         strength=SYMPTOM,
         explained_by=(C.K8S_NVIDIA_RUNTIMECLASS_MISSING, C.CONTAINER_GPU_NOT_REQUESTED),
     ),
+    S(  # Slurm's cgroup killed the job or step for its memory: host RAM, per the job's limit
+        C.SLURM_TASK_OUT_OF_MEMORY,
+        r"\d{1,6} oom-kill events? in (?:StepId|step|job)",
+        r"killed by the cgroup out-of-memory handler",
+        r"Exceeded (?:job|step) memory limit",
+        implies=(C.HOST_OOM,),
+    ),
+    S(C.SLURM_TASK_TIMEOUT, r"CANCELLED AT \S{1,40} DUE TO TIME LIMIT", r"DUE TO TIME LIMIT \*{3}"),
     S(
         C.COMPOSE_TOO_OLD_FOR_GPU_RESERVATION,
         r"reservations value Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)",
@@ -273,6 +285,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"load library failed: libnvidia-ml\.so\.1: cannot open shared object file",
         r"WSL environment detected but no adapters were found",
         r"adding custom device \"/dev/nvidia\w{0,12}\": (?:lstat /dev/nvidia\w{0,12}: )?no such file",
+        r"nvidia-container-cli: initialization error: driver error: failed to process request",
     ),
     S(
         C.CONTAINER_LOST_GPU_ACCESS,
@@ -297,6 +310,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"is not member of \"[\w-]{1,30}\" group",
         r"Unable to open /dev/kfd read-write: No such file or directory",
         r"Unable to find group (?:video|render): no matching entries in group file",
+        r"hipErrorInvalidDevice'?\(1010\)",
     ),
     S(
         C.ROCM_HOST_KFD_MISSING,
@@ -360,7 +374,7 @@ SIGNATURES: tuple[Signature, ...] = (
         C.TORCH_EXTENSION_ABI_MISMATCH,
         r"\.so: undefined symbol: _ZN\w{0,12}(?:c10|at|torch|caffe2)\w{0,300}",
         r"undefined symbol: _ZN(?:K?\d{1,2})?(?:c10|at|torch)\w{0,300}",
-        r"xFormers can'?t load C\+\+/CUDA extensions\. xFormers was built for",
+        r"xFormers can'?t load C\+\+/CUDA extensions\. xFormers was built for(?!.{0,200}\+cpu\))",
         r"(?:flash_attn|xformers|torchvision|torchaudio|detectron2|mmcv)\w{0,40}.{0,200}undefined symbol",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_LIB_TRANSITIVE_DEP_MISSING),
     ),
@@ -396,6 +410,9 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Unable to load cuDNN DSO",
         r"Could not load library (lib(?:cudnn|cublas)[\w.]{1,60})\. Error: \1: cannot open shared object file",
         r"Could not locate (?:cudnn|cublas)\w{0,30}\.dll",
+        r"Could not load library (?:lib)?(?:cudnn|cublas|cufft|curand|cusolver|cusparse)\w{0,30}(?:\.so[\d.]{0,12}|\.dll)\. Error",
+        r"Unable to load any of \{(?:lib)?(?:cudnn|cublas|cufft|curand|cusolver|cusparse|nvrtc)\w{0,30}",
+        r"The cu(?:SPARSE|BLAS|FFT|SOLVER|DNN|RAND) library was not found",
         r"Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse|nvcuda)\w{0,12}\.dll'",
         r"(?:cudnn|cublas|cufft|cusparse|cusolver)\w{0,20}\.dll not found",
         r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
@@ -484,6 +501,9 @@ SIGNATURES: tuple[Signature, ...] = (
         r"compiled without GPU support",
         r"was(?:n'?t| not) buil[dt] with CUDA support",
         r"No GPU/TPU found, falling back to CPU",
+        # JAX guesses a GPU from the machine's files; printed where none is wanted too
+        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+        r"GPUAccelerator can not run on your system since the accelerator is not available",
         strength=SYMPTOM,
         needs_gpu=True,
         explained_by=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND, *_NO_DEVICE),
@@ -553,10 +573,11 @@ SIGNATURES: tuple[Signature, ...] = (
     S(
         C.CPU_ONLY_TF_BUILD,
         r"Torch not compiled with CUDA enabled",
+        r"xFormers was built for:? .{0,200}\(you have [\w.]{1,20}\+cpu\)",
         r"is_built_with_cuda\(\)\)? ?False",
         r"built with CUDA\??:? ?False",
-        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
         r"This TensorFlow binary was not built with CUDA",
+        r"registered platform with name:? \"?(?:cuda|gpu)\"?\. Available platform names are:? (?:Host|Interpreter|CPU|cpu)\b",
     ),
     S(
         C.WINDOWS_NATIVE_TF_GE_2_11,
@@ -585,6 +606,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"vcruntime140(?:_1)?\.dll",
         r"libomp140\.\w{1,10}\.dll",
         r"Microsoft Visual C\+\+ Redistributable",
+        r"Error loading \"[^\"]{0,300}fbgemm\.dll\" or one of its dependencies",
         supersedes=(C.FRAMEWORK_IMPORT_FAILED,),
     ),
     S(
@@ -720,6 +742,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"cuInit failed: initialization error",
         r"os\.fork\(\) is incompatible with multithreaded code, and JAX is multithreaded",
     ),
+    S(  # code (or a saved model) of Keras 3 under Keras 2: Keras 2 has no keras.src.legacy/ops
+        C.KERAS_VERSION_MISMATCH,
+        r"No module named '?keras\.src\.(?:legacy|ops|backend\.common|saving\.serialization_lib|models\.functional)\b",
+        r"No module named '?keras\.src'?$",
+        supersedes=(C.KERAS3_WHERE_TF_KERAS_EXPECTED,),
+    ),
     S(
         C.TENSORS_ON_DIFFERENT_DEVICES,
         r"Expected all tensors to be on the same device",
@@ -795,9 +823,6 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\bOOMKilled\b",
         r"Out of memory: Kill(?:ed)? process",
         r"Memory cgroup out of memory",
-        r"\d{1,6} oom-kill events? in",
-        r"killed by the cgroup out-of-memory handler",
-        r"Exceeded (?:job|step) memory limit",
         r"invoked oom-killer",
         r"Out of memory: Killed process \d{1,10}",
         r"The node was low on resource: memory",
@@ -839,8 +864,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"No paths matched .{0,160}gfx\d{3,4}",
         r"gfx\d{3,4}[a-f]? (?:is )?not supported",
         r"gfx\d{3,4}[a-f]? is not in the list",
+        r"amdgpu is not supported \(supported types:",
     ),
-    S(C.ROCM_MEMORY_ACCESS_FAULT, r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason:"),
+    S(
+        C.ROCM_MEMORY_ACCESS_FAULT,
+        r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason:",
+        r"amdgpu: \[gfxhub\d?\] (?:no-)?retry page fault",
+    ),
     S(
         C.DIRECTML_NO_ADAPTER_OR_VERSION,
         r"DirectML device enumeration: found 0 compatible adapters",

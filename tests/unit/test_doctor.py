@@ -244,6 +244,11 @@ LINES = [
     ("CUDA Version: N/A", "CONTAINER_CAPABILITIES_NO_COMPUTE"),
     ("RuntimeError: CUDA error: invalid device ordinal", "GPU_INDEX_OUT_OF_RANGE"),
     ("RuntimeError: No CUDA GPUs are available", "GPU_HIDDEN_BY_ENV"),
+    ("ModuleNotFoundError: No module named 'keras.src.legacy'", "KERAS_VERSION_MISMATCH"),
+    (
+        "slurmstepd: error: *** JOB 4242 ON c01 CANCELLED AT 2024-01-01T10:00:00 DUE TO TIME LIMIT ***",
+        "SLURM_TASK_TIMEOUT",
+    ),
     (
         "ImportError: /venv/lib/python3.10/site-packages/flash_attn_2_cuda.cpython-310-x86_64-"
         "linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
@@ -307,7 +312,7 @@ LINES = [
     (
         "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=4242.batch. Some of your "
         "processes may have been killed by the cgroup out-of-memory handler.",
-        "HOST_OOM",
+        "SLURM_TASK_OUT_OF_MEMORY",
     ),
     (
         "modprobe: ERROR: could not insert 'nvidia': Required key not available",
@@ -393,7 +398,10 @@ NOISE = [
 )
 def test_catalogue_line(line: str, code: str) -> None:
     diagnoses = diagnose_log(line, gpu_present=True)
-    implied = {"PERF_RETRACING": ["PERF_EAGER_OR_PREDICT_LOOP"]}.get(code, [])
+    implied = {
+        "PERF_RETRACING": ["PERF_EAGER_OR_PREDICT_LOOP"],
+        "SLURM_TASK_OUT_OF_MEMORY": ["HOST_OOM"],  # the job's host memory
+    }.get(code, [])
     assert [d.code for d in diagnoses] in ([code], [code, *implied])
     assert diagnoses[0].fix and f"line 1: {line}" in diagnoses[0].evidence
 
