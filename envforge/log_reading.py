@@ -41,7 +41,8 @@ _FAILED = re.compile(
     r"(?m)^Traceback \(most recent call last\)|^(?:[\w.]{1,80}\.)?\w{0,60}(?:Error|Exception)\b(?::|$)"
     r"|Error response from daemon|\b(?:core dumped|Segmentation fault)\b|^(?:Aborted|Killed)\b"
     r"|^[\w./-]{1,60}: (?:error|ERROR|FATAL)\b|^(?:ERROR|FATAL|Error)[: ]|exit(?:ed)? (?:with )?(?:code|status):? [1-9]"
-    r"|^terminate called|\bCUDA error\b|\bOOMKilled\b|\b[Ee]rror: \S"
+    r"|^terminate called|\b(?:CUDA|cuBLAS|cuDNN|HIP|NCCL|cuFFT|cuSOLVER|cuSPARSE) error\b|\bOOMKilled\b|\b[Ee]rror: \S"
+    r"|^Exception has occurred: |^-{1,6}> ?\d{1,6} |\bCUDA backend failed to initiali[sz]e"
 )
 _EXCEPTION = re.compile(
     r"^(?:[\w.]{1,80}\.)?\w{1,60}(?:Error|Exception|Exit|Interrupt|Fault)\b:?.{0,400}"
@@ -59,6 +60,9 @@ _COMMON = frozenset(
     "into out runs run set use used uses error errors failed fails fail cannot could found line "
     "file none true false version library libraries what which where there their other another "
     "framework process machine host does done more most only also each every".split()
+)
+_FRAMEWORK_SAID_NONE = re.compile(  # a framework's own message, not the answer to a query
+    r"No GPU/TPU found|no CUDA-capable device|CUDA is not available", re.I
 )
 _CPU_RUN = re.compile(  # searched in the whole log at once
     r"falling back to cpu|CUDA is not available\. Disabling|Found no NVIDIA driver on your system"
@@ -111,7 +115,9 @@ def read_log(
     body = "\n".join(dict.fromkeys(line.text for line in lines))  # each distinct line once
     failed = _FAILED.search(body) is not None
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
-    causes, suppressed = _causes(scanned, gpu or failed, failed)
+    # the log asked for a GPU (a query the user ran) and was told none: one was expected
+    wanted = bool(facts.no_gpu) and not _FRAMEWORK_SAID_NONE.search(facts.no_gpu or "")
+    causes, suppressed = _causes(scanned, gpu or failed or wanted, failed)
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
     needs_kb = releases or (facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown)
