@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from envforge.log_reading import read_log
 from envforge.probe.codes import Code
-from envforge.probe.matching import classify
+from envforge.probe.matching import classify, scan
 
 from .cli.conftest import CliRun
 from .cli.conftest import envforge as envforge  # the fixture
@@ -123,3 +123,74 @@ def test_a_healthy_run_full_of_noise_passes(envforge: Callable[..., CliRun]) -> 
 )
 def test_the_probe_classifies_its_errors_with_the_same_engine(error: str, code: Code) -> None:
     assert classify(error, Code.MODEL_TRAINING_FAILED) is code
+
+
+def _codes(log: str) -> list[str]:
+    return [d.code for d in read_log(log).diagnoses]
+
+
+def test_a_shell_inside_a_container_that_sees_no_driver_was_started_without_a_gpu() -> None:
+    log = (
+        'root@3f2a9c81b0de:/workspace# python -c "import torch; torch.zeros(1).cuda()"\n'
+        "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an "
+        "NVIDIA GPU and installed a driver\n"
+    )
+    assert _codes(log)[0] == "CONTAINER_GPU_NOT_REQUESTED"
+    on_the_host = log.replace("root@3f2a9c81b0de:/workspace#", "me@workstation:~$")
+    assert "CONTAINER_GPU_NOT_REQUESTED" not in _codes(on_the_host)
+
+
+def test_a_ptxas_warning_is_read_by_its_numbers() -> None:
+    warning = (
+        "W asm_compiler.cc:111] *** WARNING *** You are using ptxas {}, which is older than {}."
+    )
+    assert _codes(warning.format("10.1.243", "11.1")) == ["XLA_PTXAS_TOO_OLD"]
+    assert "XLA_PTXAS_TOO_OLD" not in _codes(warning.format("10.0.145", "9.2.88"))
+
+
+def test_a_slurm_job_killed_for_memory_is_not_one_without_a_gpu() -> None:
+    log = (
+        "srun python train.py\n"
+        "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=77.0. Some of your processes "
+        "may have been killed by the cgroup out-of-memory handler.\n"
+    )
+    assert _codes(log)[0] == "SLURM_TASK_OUT_OF_MEMORY"
+    assert "SLURM_GPU_NOT_REQUESTED" not in _codes(log)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Exception has occurred: MisconfigurationException",
+        "----> 5 raise SystemError('GPU device not found')",
+        "cuBLAS error 15 at ggml-cuda.cu:7956: the requested functionality is not supported",
+        "CUDA backend failed to initialize: jaxlib/cuda/versions_helpers.cc:90",
+    ],
+)
+def test_the_printers_of_a_failed_run_are_read_as_failures(line: str) -> None:
+    assert read_log(line).failed
+
+
+def test_a_neighbour_shares_more_than_pythons_words() -> None:
+    from envforge.log_neighbours import domain_words, nearest
+
+    python_only = [
+        "Exception ignored in: <function StorageWeakRef.__del__ at 0x7f6bb5f141f0>",
+        "AttributeError: 'NoneType' object has no attribute '_free_weak_ref'",
+    ] * 2
+    assert nearest(python_only) is None
+    assert {"cuda", "driver", "memory"} <= domain_words()
+    assert not {"nonetype", "object", "attribute"} & domain_words()
+
+
+def test_a_loose_match_does_not_take_the_line_of_a_precise_one() -> None:
+    log = (
+        "slurmstepd: error: pyxis: printing contents of log file ...\n"
+        "slurmstepd: error: pyxis: [ERROR] Command not found: nvidia-container-cli, see "
+        "https://github.com/NVIDIA/libnvidia-container\n"
+        "slurmstepd: error: pyxis: [ERROR] /etc/enroot/hooks.d/98-nvidia.sh exited with return code 1\n"
+    )
+    found = [
+        f for f in scan(log).found if f.signature.code == Code.CONTAINER_TOOLKIT_NOT_CONFIGURED
+    ]
+    assert any(not f.signature.loose for f in found)
