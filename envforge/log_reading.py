@@ -167,15 +167,15 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
             if len(cause.evidence) < MAX_EVIDENCE and _line(found) not in cause.evidence:
                 cause.evidence.append(_line(found))
     precise = [f for f in scanned.found if not f.signature.loose]
-    if failed and not precise:  # nothing precise spoke, not even to call a line benign
+    if not precise:  # nothing precise spoke, not even to call a line benign
         _likely(causes, [f for f in loose if _ERRORISH.search(f.text)])
-        if not any(c.strength > INFO for c in causes.values()):
+        if failed and not any(c.strength > INFO for c in causes.values()):
             _resembles(causes, scanned.lines)
     return causes, suppressed
 
 
 def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
-    """Loose signatures on a failed run's error lines, where nothing precise spoke: the code they
+    """Loose signatures on a log's error lines, where nothing precise spoke: the code they
     point to most often (then the latest), as a likely cause."""
     if not loose:
         return

@@ -13,8 +13,8 @@ not be made): a symptom ranks after any cause the log also shows, and ``explaine
 causes that explain it. ``BENIGN`` lines (section Z, and codes of the benign layer) are never a
 failure. ``needs_gpu``: benign on a machine without an NVIDIA GPU, a cause only where there is one.
 ``LOOSE`` signatures are words that go together in a failure's messages, not a printer's wording
-(``cudnn`` near ``version`` near ``mismatch``): they speak only in a log whose run failed, on its
-error-like lines, when no precise signature named a cause, and then as a likely cause.
+(``cudnn`` near ``version`` near ``mismatch``): they speak only on a log's error-like lines, when
+no precise signature spoke (not even to call a line benign), and then as a likely cause.
 ``implies``: further codes the same line shows; ``supersedes``: codes a line that matches this
 signature shows less precisely (a library whose dependency is missing is not itself missing).
 Standard library only.
@@ -994,6 +994,8 @@ BENIGN: tuple[str, ...] = (
     r"Plugin optimizer for device_type GPU is enabled",
     r"Could not identify NUMA node of platform GPU",
     r"optimized with oneAPI Deep Neural Network Library",
+    # PyTorch 2.3 warns when one of cuDNN's candidate plans is unsupported; another plan runs
+    r"Plan failed with a cudnnException: CUDNN_BACKEND_\w{1,40}: cudnn\w{1,40} Descriptor Failed",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
