@@ -3,6 +3,10 @@
     .venv/bin/python benchmarks/doctor_accuracy.py            both parts: figures, per class, confusion
     .venv/bin/python benchmarks/doctor_accuracy.py --misses   also each dev miss by name (dev only)
     .venv/bin/python benchmarks/doctor_accuracy.py --json     one JSON document
+    .venv/bin/python benchmarks/doctor_accuracy.py --without-precise
+                          also the dev part with the precise signatures removed: what the loose
+                          words, the facts' rules and the neighbours find in wordings no precise
+                          signature knows (a measure of reach on dev logs, to improve those layers)
 
 For each part (dev, held-out; see benchmarks/corpus.py), of the failure logs: the right first cause
 (the first diagnosis that is not benign is one the thread established), the right cause anywhere in
@@ -20,6 +24,8 @@ import json
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +38,7 @@ from envforge.jobs.context import Context  # noqa: E402
 from envforge.jobs.doctor import DoctorRequest  # noqa: E402
 from envforge.jobs.doctor import run as doctor  # noqa: E402
 from envforge.jobs.options import ProbeOptions  # noqa: E402
+from envforge.probe import matching  # noqa: E402
 from envforge.probe.codes import layer_of  # noqa: E402
 
 _INDEX = log_neighbours._index
@@ -131,10 +138,26 @@ def summary(scored: list[Scored]) -> dict[str, Any]:
     }
 
 
+@contextmanager
+def _precise_removed() -> Iterator[None]:
+    """The scan without the precise signatures (the benign lines and the loose words stay)."""
+    kept = matching.SIGNATURES
+    matching.SIGNATURES = ()  # type: ignore[misc]
+    matching._compiled.cache_clear()
+    try:
+        yield
+    finally:
+        matching.SIGNATURES = kept  # type: ignore[misc]
+        matching._compiled.cache_clear()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="one JSON document")
     parser.add_argument("--misses", action="store_true", help="list each dev miss (dev only)")
+    parser.add_argument(
+        "--without-precise", action="store_true", help="also dev with precise signatures removed"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     results: dict[str, list[Scored]] = {part: [] for part in PARTS}
@@ -144,10 +167,15 @@ def main() -> int:
     wall = time.perf_counter() - start
     report = {part: summary(results[part]) for part in PARTS}
     report["wall_s"] = round(wall, 2)  # type: ignore[assignment]
+    if args.without_precise:
+        with Context() as ctx, _precise_removed():
+            report["dev_without_precise"] = summary(
+                [score(e, ctx) for e in load() if e.part == "dev"]
+            )
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    for part in PARTS:
+    for part in (*PARTS, *(["dev_without_precise"] if args.without_precise else [])):
         r = report[part]
         print(
             f"{part:9} {r['failure_logs']:3} failure logs: right first cause {r['right_first']}"
