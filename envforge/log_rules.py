@@ -372,8 +372,37 @@ def _ptxas_not_older(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decisio
         replaces=(Code.XLA_PTXAS_TOO_OLD,))]  # fmt: skip
 
 
+def _cudnn_mismatch(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """The cuDNN that loaded against the one the build was compiled with, as the log states them
+    (in a wording no signature knows): another major, or an older minor, does not work."""
+    loaded, compiled = (_cudnn_version(facts.cudnn.get(k)) for k in ("loaded", "compiled"))
+    if loaded is None or compiled is None or Code.CUDNN_VERSION_MISMATCH in shown:
+        return []
+    if loaded[0] == compiled[0] and loaded[1] >= compiled[1]:
+        return []
+    return [Decision(
+        Code.CUDNN_VERSION_MISMATCH,
+        f"cuDNN {'.'.join(map(str, loaded))} loaded, the build was compiled with "
+        f"{'.'.join(map(str, compiled))}: it needs the same major and at least that minor",
+        tuple(facts.evidence("cudnn")), before=(Code.CUDNN_INIT_FAILED,))]  # fmt: skip
+
+
+def _cudnn_version(text: str | None) -> tuple[int, ...] | None:
+    """8.1.0 / 8,9,2 / 8005 (cuDNN's own number: major*1000 + minor*100 + patch, from 9:
+    major*10000 + minor*100 + patch) -> (major, minor, ...)."""
+    parts = [p for p in re.split(r"[.,]", text or "") if p.isdigit()]
+    if len(parts) >= 2:
+        return tuple(int(p) for p in parts)
+    if len(parts) == 1 and len(parts[0]) in (4, 5):
+        number = int(parts[0])
+        major = number // 10000 if number >= 90000 else number // 1000
+        minor = (number % 10000 if number >= 90000 else number % 1000) // 100
+        return (major, minor)
+    return None
+
+
 def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
-    found: list[Decision] = _ptxas_not_older(facts, shown)
+    found: list[Decision] = _ptxas_not_older(facts, shown) + _cudnn_mismatch(facts, shown)
     if "xla_gpu" in facts.lines and facts.no_gpu and not facts.gpu_registered:
         found.append(Decision(
             Code.CUDA_LIBS_NOT_FOUND,
@@ -404,9 +433,10 @@ def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
             f"{facts.cuda[have_kind or '']} is what is installed",
             tuple(facts.evidence("cuda_wanted", f"cuda_{have_kind}")),
             before=(Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE)))  # fmt: skip
-    if len({"torch", "jax", "tensorflow"} & set(facts.frameworks)) >= 2 and set(shown) & {
-        Code.CUDNN_VERSION_MISMATCH, Code.CUDA_LIB_TRANSITIVE_DEP_MISSING,
-    }:  # fmt: skip
+    if len({"torch", "jax", "tensorflow"} & set(facts.frameworks)) >= 2 and (
+        set(shown) & {Code.CUDNN_VERSION_MISMATCH, Code.CUDA_LIB_TRANSITIVE_DEP_MISSING}
+        or any(d.code is Code.CUDNN_VERSION_MISMATCH for d in found)
+    ):
         names = " and ".join(sorted({"torch", "jax", "tensorflow"} & set(facts.frameworks)))
         found.append(Decision(
             Code.MIXED_FRAMEWORK_CUDA_CONFLICT,

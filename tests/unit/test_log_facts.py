@@ -6,7 +6,8 @@ import pytest
 
 from envforge.knowledge import load_knowledge
 from envforge.log_facts import extract_facts
-from envforge.log_rules import knowledge_diagnoses
+from envforge.log_rules import decide, knowledge_diagnoses
+from envforge.probe.codes import Code
 
 GTX980_TF217 = """\
 TensorFlow version: 2.17.0
@@ -125,3 +126,22 @@ def test_no_kernel_image_on_a_kepler_is_a_gpu_too_old_not_a_missing_build() -> N
     )
     assert read_log(log, kb=load_knowledge).diagnoses[0].code == "GPU_ARCH_TOO_OLD"
     assert read_log(newer, kb=load_knowledge).diagnoses[0].code == "WHEEL_LACKS_ARCH_KERNELS"
+
+
+@pytest.mark.parametrize(
+    ("loaded", "compiled", "mismatch"),
+    [
+        ("8.0.5", "8.1.0.", True),
+        ("8.6.0", "8.1.0", False),
+        ("9.1.0", "8.9.7", True),
+        ("8,5,0", "8,9,2", True),
+    ],
+)
+def test_the_cudnn_a_log_states_decides_by_cudnns_rule(
+    loaded: str, compiled: str, mismatch: bool
+) -> None:
+    facts = extract_facts(
+        f"E cuda_dnn.cc:352] Loaded runtime CuDNN library: {loaded} but source was compiled with: {compiled}"
+    )
+    codes = [d.code for d in decide(facts, {}, failed=True)]
+    assert (Code.CUDNN_VERSION_MISMATCH in codes) is mismatch
