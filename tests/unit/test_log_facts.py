@@ -134,7 +134,7 @@ def test_no_kernel_image_on_a_kepler_is_a_gpu_too_old_not_a_missing_build() -> N
         ("8.0.5", "8.1.0.", True),
         ("8.6.0", "8.1.0", False),
         ("9.1.0", "8.9.7", True),
-        ("8,5,0", "8,9,2", True),
+        ("8.5.0", "8.9.2", True),
     ],
 )
 def test_the_cudnn_a_log_states_decides_by_cudnns_rule(
