@@ -481,6 +481,16 @@ _RULES = (
             ),
         ),
     ),
+    _Rule(  # the NVIDIA hook ran: the container asked for a GPU (whatever its command line shows)
+        "gpu_hook",
+        ("nvidia-container-cli", "nvidia-container-runtime", "98-nvidia", "prestart hook"),
+        (
+            re.compile(
+                r"nvidia-container-(?:cli|runtime(?:-hook)?)\b.{0,200}(?:error|failed|not found)|hooks\.d/98-nvidia|prestart hook",
+                re.I,
+            ),
+        ),
+    ),
     _Rule(
         "ptxas_warning",
         ("you are using ptxas",),

@@ -183,7 +183,7 @@ def _containers(
                 f"a container started just now with GPUs ({command.tool} run ... {command.image}) "
                 "cannot initialise NVML: the container toolkit is not set up for this engine",
                 evidence, replaces=(Code.CONTAINER_LOST_GPU_ACCESS,)))  # fmt: skip
-        elif not command.gpus and no_gpu and not (set(shown) - symptoms) & {
+        elif not command.gpus and no_gpu and "gpu_hook" not in facts.lines and not (set(shown) - symptoms) & {
             Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CONTAINER_CUDA_NEWER_THAN_DRIVER,
             Code.HOST_DRIVER_MISSING_FOR_TOOLKIT,
         }:  # fmt: skip
@@ -223,6 +223,8 @@ def _no_device_inside(
     """A container's process sees no driver (no libcuda, no nvidia-smi, no device), and nothing
     but symptoms speaks of the container toolkit or the driver."""
     causes = set(shown) - symptoms
+    if "gpu_hook" in facts.lines:  # the NVIDIA hook ran: a GPU was asked for
+        return False
     if causes & {
         Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CONTAINER_CUDA_NEWER_THAN_DRIVER,
         Code.HOST_DRIVER_MISSING_FOR_TOOLKIT, Code.CONTAINER_LOST_GPU_ACCESS,
