@@ -59,6 +59,8 @@ class LogFacts:
         default_factory=dict
     )  # driver / toolkit / runtime / ptxas / wanted
     cudnn: dict[str, str] = field(default_factory=dict)  # loaded / compiled
+    # the driver's version as its kernel module and as its user-space libraries state it
+    driver_sides: dict[str, str] = field(default_factory=dict)  # kernel / library -> version
     gpus: list[LogGpu] = field(default_factory=list)
     driver: str | None = None
     rocm_gfx: str | None = None
@@ -104,6 +106,7 @@ class LogFacts:
             "python": self.python,
             "cuda": self.cuda or None,
             "cudnn": self.cudnn or None,
+            "driver_sides": self.driver_sides or None,
             "gpus": [{"name": g.name, "cc": g.cc} for g in self.gpus] or None,
             "driver": self.driver,
             "rocm_gfx": self.rocm_gfx,
@@ -186,6 +189,14 @@ _GPU_SM = re.compile(
 _ARCH_LIST = re.compile(r"supports CUDA capabilities ((?:sm_\d{2,3} ?){1,30})")
 _DRIVER = re.compile(
     r"(?:Driver Version|kernel reported version is|NVRM version:[^\d]{0,60}):?\s{0,4}(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
+)
+_VERSION = r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+_DRIVER_SIDES = (  # (side, pattern): who states the driver's version
+    re.compile(r"kernel (?:reported )?version(?: is)?:? " + _VERSION),
+    re.compile(r"kernel module has (?:the )?version " + _VERSION),
+    re.compile(r"(?:DSO|libcuda reported) version(?: is)?:? " + _VERSION),
+    re.compile(r"NVML library version:? " + _VERSION),
+    re.compile(r"client has (?:the )?version " + _VERSION),
 )
 _CUDNN = (
     re.compile(
@@ -481,6 +492,19 @@ _RULES = (
             ),
         ),
     ),
+    _Rule(
+        "driver_sides",
+        (
+            "kernel",
+            "dso version",
+            "libcuda reported",
+            "nvml library version",
+            "client has the version",
+        ),
+        _DRIVER_SIDES,
+        repeat=True,
+        every=True,
+    ),
     _Rule(  # the NVIDIA hook ran: the container asked for a GPU (whatever its command line shows)
         "gpu_hook",
         ("nvidia-container-cli", "nvidia-container-runtime", "98-nvidia", "prestart hook"),
@@ -632,6 +656,12 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
             return
         facts.cuda[kind] = value
         fact = f"cuda_{kind}"
+    elif fact == "driver_sides":
+        side = "kernel" if found.re in _DRIVER_SIDES[:2] else "library"
+        if side in facts.driver_sides:
+            return
+        facts.driver_sides[side] = value.rstrip(".")
+        fact = f"driver_{side}"
     elif fact == "cudnn":
         loaded, compiled = found.group(1), found.group(2)
         if found.re is _CUDNN[2]:  # PyTorch: compiled against (8, 9, 2) but found (8, 5, 0)

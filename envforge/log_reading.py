@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .log_facts import LogFacts, extract_facts
+from .log_neighbours import ERROR_WORDS, nearest
 from .log_rules import Decision, decide
 
 if TYPE_CHECKING:
@@ -46,12 +47,6 @@ _FAILED = re.compile(
 )
 _EXCEPTION = re.compile(
     r"^(?:[\w.]{1,80}\.)?\w{1,60}(?:Error|Exception|Exit|Interrupt|Fault)\b:?.{0,400}"
-)
-_ERRORISH = re.compile(
-    r"error|exception|fail|fatal|abort|killed|segmentation fault|core dumped|cannot|can'?t|"
-    r"unable|not found|denied|invalid|refused|no such|could not|couldn'?t|insufficient|mismatch|"
-    r"unsupported|incompatible|out of memory",
-    re.I,
 )
 _WORD = re.compile(r"[a-z][a-z0-9_.+-]{2,40}")
 # Words too common in logs and in the codes' meanings to say which code is close.
@@ -168,7 +163,7 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
                 cause.evidence.append(_line(found))
     precise = [f for f in scanned.found if not f.signature.loose]
     if not precise:  # nothing precise spoke, not even to call a line benign
-        _likely(causes, [f for f in loose if _ERRORISH.search(f.text)])
+        _likely(causes, [f for f in loose if ERROR_WORDS.search(f.text)])
         if failed and not any(c.strength > INFO for c in causes.values()):
             _resembles(causes, scanned.lines)
     return causes, suppressed
@@ -190,8 +185,6 @@ def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
 
 def _resembles(causes: dict[Code, _Cause], lines: list[Line]) -> None:
     """The last resort: the cause of the corpus log whose error lines this log's resemble most."""
-    from .log_neighbours import ERROR_WORDS, nearest  # noqa: PLC0415 - its index, only now
-
     neighbour = nearest([line.text for line in lines])
     if neighbour is None:
         return
@@ -290,7 +283,7 @@ def _unexplained(lines: list[Line], scanned: Scan, suppressed: list[Found]) -> d
     exception = next((ln for ln in reversed(lines) if _EXCEPTION.match(ln.text)), None)
     errorish: list[Line] = []
     for line in reversed(lines):  # the last ones: where a failure ends a log
-        if _ERRORISH.search(line.text):
+        if ERROR_WORDS.search(line.text):
             errorish.insert(0, line)
             if len(errorish) == MAX_EVIDENCE:
                 break

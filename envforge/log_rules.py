@@ -78,6 +78,7 @@ def decide(
     found += _containers(facts, shown, no_gpu, symptoms)
     found += _clusters(facts, shown, no_gpu and not _other_failure(shown))
     found += _driver_older_than_runtime(facts)
+    found += _driver_sides_differ(facts)
     found += _memory(facts, shown)
     found += _torch_arch(facts, shown)
     found += _platform_causes(facts, shown, platform)
@@ -287,6 +288,20 @@ def _clusters(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> list[
 
 
 # -- versions the log states -----------------------------------------------------------------------
+def _driver_sides_differ(facts: LogFacts) -> list[Decision]:
+    """The kernel module states one driver version and the user-space libraries (libcuda, NVML,
+    the client) another: the driver was upgraded without a reboot, or two drivers are mixed."""
+    kernel, library = facts.driver_sides.get("kernel"), facts.driver_sides.get("library")
+    if not kernel or not library or kernel == library:
+        return []
+    return [Decision(
+        Code.DRIVER_LIBRARY_MISMATCH,
+        f"the kernel module is driver {kernel}, its libraries are {library}: they must be one "
+        "release", tuple(facts.evidence("driver_kernel", "driver_library")),
+        before=(Code.DRIVER_NOT_AVAILABLE, Code.CUDA_INIT_UNKNOWN, Code.CUDA_COMPAT_ON_UNSUPPORTED_HW),
+        replaces=(Code.IMAGE_BUNDLES_DRIVER_LIBS,))]  # fmt: skip
+
+
 def _driver_older_than_runtime(facts: LogFacts) -> list[Decision]:
     driver = _series(facts.cuda.get("driver"))
     if driver is None:

@@ -145,3 +145,14 @@ def test_the_cudnn_a_log_states_decides_by_cudnns_rule(
     )
     codes = [d.code for d in decide(facts, {}, failed=True)]
     assert (Code.CUDNN_VERSION_MISMATCH in codes) is mismatch
+
+
+def test_a_kernel_module_and_libraries_of_two_drivers_are_a_mismatch() -> None:
+    facts = extract_facts(
+        "I cuda_diagnostics.cc:200] kernel reported version is: 525.85.12\n"
+        "I cuda_diagnostics.cc:194] libcuda reported version is: 530.30.2\n"
+    )
+    assert facts.driver_sides == {"kernel": "525.85.12", "library": "530.30.2"}
+    assert [d.code for d in decide(facts, {}, failed=True)][:1] == [Code.DRIVER_LIBRARY_MISMATCH]
+    same = extract_facts("kernel version 515.48.7 does not match DSO version 515.48.7")
+    assert Code.DRIVER_LIBRARY_MISMATCH not in [d.code for d in decide(same, {}, failed=True)]
