@@ -163,10 +163,15 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
                 cause.evidence.append(_line(found))
     precise = [f for f in scanned.found if not f.signature.loose]
     if not precise:  # nothing precise spoke, not even to call a line benign
-        _likely(causes, [f for f in loose if ERROR_WORDS.search(f.text)])
+        _likely(causes, [f for f in loose if ERROR_WORDS.search(f.text) or _warns(f)])
         if failed and not any(c.strength > INFO for c in causes.values()):
             _resembles(causes, scanned.lines)
     return causes, suppressed
+
+
+def _warns(found: Found) -> bool:
+    """A performance cause: its messages are warnings, without error words."""
+    return found.signature.code.value.startswith("PERF_")
 
 
 def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
