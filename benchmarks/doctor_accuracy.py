@@ -7,6 +7,10 @@
                           also the dev part with the precise signatures removed: what the loose
                           words, the facts' rules and the neighbours find in wordings no precise
                           signature knows (a measure of reach on dev logs, to improve those layers)
+    .venv/bin/python benchmarks/doctor_accuracy.py --unknown-wording
+                          also each dev failure log scored with the precise patterns of its own
+                          cause that match it removed: its cause in a wording doctor does not know,
+                          everything else as known (the nearest dev-only picture of a fresh log)
 
 For each part (dev, held-out; see benchmarks/corpus.py), of the failure logs: the right first cause
 (the first diagnosis that is not benign is one the thread established), the right cause anywhere in
@@ -20,7 +24,9 @@ neighbour index is built from dev logs only; a dev log is scored with itself lef
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -38,8 +44,9 @@ from envforge.jobs.context import Context  # noqa: E402
 from envforge.jobs.doctor import DoctorRequest  # noqa: E402
 from envforge.jobs.doctor import run as doctor  # noqa: E402
 from envforge.jobs.options import ProbeOptions  # noqa: E402
-from envforge.probe import matching  # noqa: E402
+from envforge.probe import matching, signatures  # noqa: E402
 from envforge.probe.codes import layer_of  # noqa: E402
+from envforge.probe.logtext import normalise  # noqa: E402
 
 _INDEX = log_neighbours._index
 
@@ -151,12 +158,37 @@ def _precise_removed() -> Iterator[None]:
         matching._compiled.cache_clear()
 
 
+def _with_wording_unknown(entry: Entry, ctx: Context) -> Scored:
+    """``entry`` scored with the patterns of its expected cause that match its lines removed."""
+    lines = [line.text for line in normalise(entry.text())]
+    texts = ("\n".join(lines), " ".join(lines))
+    kept = []
+    for signature in signatures.SIGNATURES:
+        patterns = signature.patterns
+        if signature.code.value == entry.expected:
+            patterns = tuple(
+                p for p in patterns if not any(re.search(p, t, re.I | re.M) for t in texts)
+            )
+        if patterns:
+            kept.append(dataclasses.replace(signature, patterns=patterns))
+    matching.SIGNATURES = tuple(kept)  # type: ignore[misc]
+    matching._compiled.cache_clear()
+    try:
+        return score(entry, ctx)
+    finally:
+        matching.SIGNATURES = signatures.SIGNATURES  # type: ignore[misc]
+        matching._compiled.cache_clear()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="one JSON document")
     parser.add_argument("--misses", action="store_true", help="list each dev miss (dev only)")
     parser.add_argument(
         "--without-precise", action="store_true", help="also dev with precise signatures removed"
+    )
+    parser.add_argument(
+        "--unknown-wording", action="store_true", help="also dev, each log's cause wording removed"
     )
     args = parser.parse_args()
     start = time.perf_counter()
@@ -172,10 +204,16 @@ def main() -> int:
             report["dev_without_precise"] = summary(
                 [score(e, ctx) for e in load() if e.part == "dev"]
             )
+    if args.unknown_wording:
+        with Context() as ctx:
+            report["dev_unknown_wording"] = summary(
+                [_with_wording_unknown(e, ctx) for e in load() if e.part == "dev" and not e.healthy]
+            )
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    for part in (*PARTS, *(["dev_without_precise"] if args.without_precise else [])):
+    extra = [k for k in ("dev_without_precise", "dev_unknown_wording") if k in report]
+    for part in (*PARTS, *extra):
         r = report[part]
         print(
             f"{part:9} {r['failure_logs']:3} failure logs: right first cause {r['right_first']}"
