@@ -166,6 +166,13 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
         _likely(causes, [f for f in loose if ERROR_WORDS.search(f.text) or _warns(f)])
         if failed and not any(c.strength > INFO for c in causes.values()):
             _resembles(causes, scanned.lines)
+    elif not any(c.strength == CAUSE for c in causes.values()):
+        # only symptoms spoke: a loose wording of a cause that explains one of them may name it
+        explains = {code for c in causes.values() for code in c.explained_by}
+        _likely(
+            causes,
+            [f for f in loose if f.signature.code in explains and ERROR_WORDS.search(f.text)],
+        )
     return causes, suppressed
 
 
@@ -185,7 +192,7 @@ def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
     code, shown = max(counts.items(), key=lambda item: (len(item[1]), item[1][-1].index))
     evidence = [_line(f) for f in shown[-MAX_EVIDENCE:]]
     summary = f"likely: {CODES[code].meaning} (its words, not a wording envforge knows exactly)"
-    causes[code] = _Cause(code, SYMPTOM, shown[0].index, evidence, summary)
+    causes.setdefault(code, _Cause(code, SYMPTOM, shown[0].index, evidence, summary))
 
 
 def _resembles(causes: dict[Code, _Cause], lines: list[Line]) -> None:
