@@ -169,10 +169,13 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
     elif not any(c.strength == CAUSE for c in causes.values()):
         # only symptoms spoke: a loose wording of a cause that explains one of them may name it
         explains = {code for c in causes.values() for code in c.explained_by}
-        _likely(
-            causes,
-            [f for f in loose if f.signature.code in explains and ERROR_WORDS.search(f.text)],
-        )
+        if scanned.gpu_evidence is not None:  # a GPU the driver shows: the driver is there
+            explains.discard(Code.DRIVER_NOT_AVAILABLE)
+        read = {f.index for f in precise}  # a symptom's own line is not read again loosely
+        _likely(causes, [
+            f for f in loose
+            if f.signature.code in explains and f.index not in read and ERROR_WORDS.search(f.text)
+        ])  # fmt: skip
     return causes, suppressed
 
 
