@@ -28,7 +28,8 @@ _TOKEN = re.compile(r"[a-z][a-z_]{2,30}")
 ERROR_WORDS = re.compile(
     r"error|exception|fail|fatal|abort|killed|segmentation fault|core dumped|cannot|can'?t|"
     r"unable|not found|denied|invalid|refused|no such|could not|couldn'?t|insufficient|mismatch|"
-    r"unsupported|incompatible|out of memory|terminate called|evicted|died",
+    r"unsupported|incompatible|out of memory|terminate called|evicted|died|fault|exceed|"
+    r"(?:not|aren'?t|isn'?t) available",
     re.I,
 )
 ERROR_LINES = 12  # the last error-like lines of a log are what it says about its failure
