@@ -505,6 +505,11 @@ _RULES = (
         repeat=True,
         every=True,
     ),
+    _Rule(  # the container started and its process failed (podman's crun reports it)
+        "inside_container",
+        ("crun: ", "/.dockerenv"),
+        (re.compile(r"^Error: crun: |/\.dockerenv\b"),),
+    ),
     _Rule(  # the NVIDIA hook ran: the container asked for a GPU (whatever its command line shows)
         "gpu_hook",
         ("nvidia-container-cli", "nvidia-container-runtime", "98-nvidia", "prestart hook"),
@@ -550,7 +555,8 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
     prompt = _CONTAINER_PROMPT.search(raw) if raw else None
     if prompt is not None and raw is not None:  # a shell inside a container: its id as hostname
         number = raw.count("\n", 0, prompt.start()) + 1
-        facts.runtimes["docker"] = f"line {number}: {printable(prompt.group(0), limit=80)}"
+        where = f"line {number}: {printable(prompt.group(0), limit=80)}"
+        facts.runtimes["docker"] = facts.lines["inside_container"] = where
     first: dict[str, int] = {}  # a repeated line states nothing new: each is read once
     for index, line in enumerate(lines):
         first.setdefault(line.text, index)

@@ -192,13 +192,13 @@ def _containers(
                 Code.CONTAINER_GPU_NOT_REQUESTED,
                 f"{command.tool} run without --gpus (or a GPU device): the container has no GPU",
                 evidence, before=(*_NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
-    inside = sorted({"docker", "podman"} & set(facts.runtimes))
+    inside = "inside_container" in facts.lines  # a shell or process in a started container
     if inside and not facts.commands and _no_device_inside(facts, shown, symptoms):
         found.append(Decision(
             Code.CONTAINER_GPU_NOT_REQUESTED,
-            f"inside a {inside[0]} container that sees no GPU driver: it was most likely started "
-            "without a GPU request (--gpus all, or a GPU device)",
-            (f"{inside[0]}: {facts.runtimes[inside[0]]}", *facts.evidence("no_gpu")),
+            "inside a container that sees no GPU driver: it was most likely started without a GPU "
+            "request (--gpus all, or a GPU device)",
+            tuple(facts.evidence("inside_container", "no_gpu")),
             before=(*_NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
     if "docker_packaging" in facts.lines and Code.HOST_DRIVER_MISSING_FOR_TOOLKIT in shown:
         found.append(Decision(

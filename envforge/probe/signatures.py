@@ -1052,6 +1052,7 @@ LOOSE: tuple[Signature, ...] = (
     L(C.CPU_NO_AVX, r"illegal (?:hardware )?instruction(?! was encountered)"),
     L(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
       r"(?:unknown|invalid) runtime.{0,40}nvidia",
+      r"(?:could not|couldn'?t|unable to) select (?:a )?device driver",
       r"nvidia.{0,40}(?:runtime|device driver).{0,40}(?:not found|unknown|could not)"),
     L(C.TORCH_EXTENSION_ABI_MISMATCH,
       r"undefined symbol: _ZN\w{1,200}",
