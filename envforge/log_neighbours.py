@@ -29,7 +29,8 @@ ERROR_WORDS = re.compile(
     r"error|exception|fail|fatal|abort|killed|segmentation fault|core dumped|cannot|can'?t|"
     r"unable|not found|denied|invalid|refused|no such|could not|couldn'?t|insufficient|mismatch|"
     r"unsupported|incompatible|out of memory|terminate called|evicted|died|fault|exceed|"
-    r"(?:not|aren'?t|isn'?t) available",
+    r"(?:not|aren'?t|isn'?t) available|too old|has been removed|do(?:n'?t|es not) match|not enough|"
+    r"requires more|ignoring",
     re.I,
 )
 ERROR_LINES = 12  # the last error-like lines of a log are what it says about its failure

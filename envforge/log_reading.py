@@ -56,6 +56,10 @@ _COMMON = frozenset(
     "file none true false version library libraries what which where there their other another "
     "framework process machine host does done more most only also each every".split()
 )
+_STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
+    Code.GPU_ARCH_NEWER_THAN_WHEEL, Code.GPU_ARCH_TOO_OLD, Code.KERAS_BACKEND_NOT_TF,
+    Code.MACOS_X86_BUILD_ON_APPLE_SILICON,
+})  # fmt: skip
 _FRAMEWORK_SAID_NONE = re.compile(  # a framework's own message, not the answer to a query
     r"No GPU/TPU found|no CUDA-capable device|CUDA is not available", re.I
 )
@@ -180,8 +184,10 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
 
 
 def _warns(found: Found) -> bool:
-    """A performance cause: its messages are warnings, without error words."""
-    return found.signature.code.value.startswith("PERF_")
+    """A cause whose messages are warnings or plain statements, without error words."""
+    return CODES[found.signature.code].layer in ("model-code", "data-pipeline") or (
+        found.signature.code in _STATED_CAUSES
+    )
 
 
 def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
