@@ -30,7 +30,8 @@ ERROR_WORDS = re.compile(
     r"unable|not found|denied|invalid|refused|no such|could not|couldn'?t|insufficient|mismatch|"
     r"unsupported|incompatible|out of memory|terminate called|evicted|died|fault|exceed|"
     r"(?:not|aren'?t|isn'?t) available|too old|has been removed|do(?:n'?t|es not) match|not enough|"
-    r"requires more|ignoring",
+    r"requires more|ignoring|not supported|not (?:currently )?implemented|does(?:n'?t| not) support|"
+    r"low on",
     re.I,
 )
 ERROR_LINES = 12  # the last error-like lines of a log are what it says about its failure

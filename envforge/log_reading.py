@@ -58,7 +58,7 @@ _COMMON = frozenset(
 )
 _STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
     Code.GPU_ARCH_NEWER_THAN_WHEEL, Code.GPU_ARCH_TOO_OLD, Code.KERAS_BACKEND_NOT_TF,
-    Code.MACOS_X86_BUILD_ON_APPLE_SILICON,
+    Code.MACOS_X86_BUILD_ON_APPLE_SILICON, Code.DIRECTML_NO_ADAPTER_OR_VERSION,
 })  # fmt: skip
 _FRAMEWORK_SAID_NONE = re.compile(  # a framework's own message, not the answer to a query
     r"No GPU/TPU found|no CUDA-capable device|CUDA is not available", re.I
@@ -147,10 +147,18 @@ def _line(found: Found) -> str:
 def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause], list[Found]]:
     causes: dict[Code, _Cause] = {}
     suppressed: list[Found] = []
-    superseded = {(c, f.index) for f in scanned.found for c in f.signature.supersedes}
-    loose = [f for f in scanned.found if f.signature.loose]
+    superseded = {  # a precise line supersedes any reading; a loose one only loose readings
+        (c, f.index, loose)
+        for f in scanned.found
+        for c in f.signature.supersedes
+        for loose in ((True,) if f.signature.loose else (True, False))
+    }
+    loose = [
+        f for f in scanned.found
+        if f.signature.loose and (f.signature.code, f.index, True) not in superseded
+    ]  # fmt: skip
     for found in scanned.found:
-        if found.signature.loose or (found.signature.code, found.index) in superseded:
+        if found.signature.loose or (found.signature.code, found.index, False) in superseded:
             continue
         signature = found.signature
         if signature.needs_gpu and not gpu:

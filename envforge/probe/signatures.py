@@ -902,17 +902,22 @@ SIGNATURES: tuple[Signature, ...] = (
 )
 
 
-def L(code: Code, *patterns: str) -> Signature:  # noqa: N802 - a row of the loose table
-    return Signature(code, patterns, strength=SYMPTOM, loose=True)
+def L(code: Code, *patterns: str, supersedes: tuple[Code, ...] = ()) -> Signature:  # noqa: N802
+    """A row of the loose table (``supersedes``: loose codes the same line shows less precisely)."""
+    return Signature(code, patterns, strength=SYMPTOM, loose=True, supersedes=supersedes)
 
 
-_LIB = r"(?:libcu\w{1,20}|libnv\w{1,20}|cu\w{2,12}64_\d{1,3}|cudnn\w{0,20}|cublas\w{0,10})"
+# CUDA's libraries (not the driver's libcuda, the toolkit's libnvidia-container, TensorRT's libnvinfer)
+_LIB = (
+    r"(?:libcu(?!da\.so)\w{1,20}|libnv(?!idia-container|infer)\w{1,20}|cu\w{2,12}64_\d{1,3}"
+    r"|cudnn\w{0,20}|cublas\w{0,10})"
+)
 LOOSE: tuple[Signature, ...] = (
     L(C.GPU_OOM,
       r"out of (?:gpu |device |cuda |video )?memory",
       r"cudaMalloc.{0,40}(?:failed|out of memory)",
       r"cudaErrorMemoryAllocation",
-      r"not enough (?:gpu |device |video |cuda )?memory",
+      r"not enough (?:gpu|device|video|cuda) memory",
       r"out-of-memory",
       r"Resource ?Exhausted",
       r"(?:cuda|gpu|device|vram) memory.{0,40}(?:exhausted|full|insufficient|not enough)"),
@@ -1106,7 +1111,8 @@ LOOSE: tuple[Signature, ...] = (
     L(C.MPS_OP_NOT_IMPLEMENTED,
       r"not (?:currently )?(?:supported|implemented) (?:on|for) (?:the )?MPS"),
     L(C.NCCL_SYSTEM_ERROR_SHM, r"creating shared memory segment"),
-    L(C.PERF_CPU_FALLBACK_OPS, r"fall(?:s|ing)? back to (?:run on )?(?:the )?CPU"),
+    L(C.PERF_CPU_FALLBACK_OPS,
+      r"(?:operator|op|ops|kernel)\b.{0,80}fall(?:s|ing)? back to (?:run on )?(?:the )?CPU"),
     L(C.PROTOBUF_VERSION_MISMATCH, r"from 'google\.protobuf", r"google/protobuf/\w{1,30}\.py"),
     L(C.ROCM_DEVICE_PERMISSIONS, r"group (?:video|render)\b"),
     L(C.ROCM_GPU_ISA_UNSUPPORTED,
@@ -1119,6 +1125,32 @@ LOOSE: tuple[Signature, ...] = (
     L(C.WINDOWS_RUNTIME_DLL_MISSING, r"DLL initiali[sz]ation routine failed", r"DLL load failed"),
     L(C.XLA_NVLINK_TOO_OLD, r"nvlink (?:exited|fatal|error)"),
     L(C.XLA_PTXAS_TOO_OLD, r"ptxas.{0,40}(?:does not|doesn'?t) support"),
+    L(C.ALLOCATOR_WANTS_MORE_MEMORY, r"not a failure, but (?:this )?may mean",
+      supersedes=(C.GPU_OOM,)),
+    L(C.HOST_OOM, r"Buy new RAM", r"(?:more|enough) RAM\b", r"^Killed\s{2,}\S", r"low on (?:resource|memory)",
+      supersedes=(C.GPU_OOM,)),
+    L(C.XLA_PTXAS_TOO_OLD, r"Unsupported \.version [\d.]{1,6}", r"requires ptxas [\d.x]{1,8}",
+      supersedes=(C.XLA_TOOLCHAIN_MISSING, C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME)),
+    L(C.DRIVER_LIBRARY_MISMATCH, r"driver/library version mismatch",
+      supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,)),
+    L(C.HOST_DRIVER_MISSING_FOR_TOOLKIT, r"no adapters were found", r"custom device \"/dev/nvidia",
+      supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.ROCM_HOST_KFD_MISSING)),
+    L(C.FABRIC_MANAGER_NOT_RUNNING, r"fabric ?manager.{0,80}(?:match|version)",
+      supersedes=(C.DRIVER_LIBRARY_MISMATCH,)),
+    L(C.DEPRECATED_TENSORFLOW_GPU_PKG, r"requirement tensorflow-gpu",
+      supersedes=(C.WINDOWS_NATIVE_TF_GE_2_11, C.PYTHON_UNSUPPORTED)),
+    L(C.DIRECTML_NO_ADAPTER_OR_VERSION, r"tfdml\w{0,20}(?:\.dll)?.{0,40}not found",
+      supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,)),
+    L(C.DRIVER_NOT_AVAILABLE, r"(?:load|insert) the kernel module '?nvidia"),
+    L(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, r"libnvidia-container"),
+    L(C.SLURM_TASK_OUT_OF_MEMORY, r"oom-kill events?.{0,30}StepId", supersedes=(C.HOST_OOM,)),
+    L(C.SLURM_TASK_TIMEOUT, r"DUE TO TIME LIMIT"),
+    L(C.GPU_FEATURE_NEEDS_NEWER_ARCH, r"(?:does not|doesn'?t) support bfloat16",
+      r"bfloat16 (?:is )?not supported"),
+    L(C.CONTAINER_SECCOMP_BLOCKS_CUDA, r"CUDA error 304", r"\b304\b.{0,40}(?:OS call|operating system)"),
+    L(C.CUDA_INIT_UNKNOWN, r"err: 999\b", r"error:? 999\b", r"returned 999\b"),
+    L(C.LIBSTDCXX_GLIBC_TOO_OLD, r"GLIBC(?:XX)?_[\d.]{1,10}'? not found"),
+    L(C.TENSORRT_MISSING_BENIGN, r"\bTensorRT\b.{0,60}(?:not found|could not|missing)", r"libnvinfer"),
     L(C.MIXED_FRAMEWORK_CUDA_CONFLICT,
       r"(?:torch|pytorch).{0,80}(?:tensorflow|jax).{0,80}(?:conflict|same process|both)"),
 )  # fmt: skip
