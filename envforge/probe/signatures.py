@@ -1127,7 +1127,7 @@ LOOSE: tuple[Signature, ...] = (
     L(C.XLA_PTXAS_TOO_OLD, r"ptxas.{0,40}(?:does not|doesn'?t) support"),
     L(C.ALLOCATOR_WANTS_MORE_MEMORY, r"not a failure, but (?:this )?may mean",
       supersedes=(C.GPU_OOM,)),
-    L(C.HOST_OOM, r"Buy new RAM", r"(?:more|enough) RAM\b", r"^Killed\s{2,}\S", r"low on (?:resource|memory)",
+    L(C.HOST_OOM, r"Buy new RAM", r"(?:more|enough) RAM\b", r"^Killed \S", r"low on (?:resource|memory)",
       supersedes=(C.GPU_OOM,)),
     L(C.XLA_PTXAS_TOO_OLD, r"Unsupported \.version [\d.]{1,6}", r"requires ptxas [\d.x]{1,8}",
       supersedes=(C.XLA_TOOLCHAIN_MISSING, C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME)),
