@@ -311,10 +311,13 @@ def _match_at(
 
 def classify(text: str, default: Code) -> Code:
     """The code of the most likely cause ``text`` (an exception message, a log) shows, else
-    ``default``: a cause before a symptom, then the catalogue's layer order, then the first seen."""
-    found = [f for f in scan(text).found if f.signature.strength > INFO and not f.signature.loose]
-    if not found:
-        return default
+    ``default``: a cause before a symptom, then the catalogue's layer order, then the first seen;
+    where no precise wording speaks, the code the loose words name most often (as doctor does)."""
+    scanned = scan(text).found
+    found = [f for f in scanned if f.signature.strength > INFO and not f.signature.loose]
+    if not found:  # the loose words (an error's text is all error): the code most of them name
+        loose = [f.signature.code for f in scanned if f.signature.loose]
+        return max(loose, key=loose.count) if loose else default
     best = min(
         found,
         key=lambda f: (-f.signature.strength, _rank(f.signature.layer), f.index),

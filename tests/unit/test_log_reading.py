@@ -119,6 +119,10 @@ def test_a_healthy_run_full_of_noise_passes(envforge: Callable[..., CliRun]) -> 
         ("INTERNAL: libdevice not found at ./libdevice.10.bc", Code.XLA_TOOLCHAIN_MISSING),
         ("Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR", Code.CUDNN_INIT_FAILED),
         ("something the catalogue does not know", Code.MODEL_TRAINING_FAILED),
+        (
+            "the driver on this node is outdated, please update it",
+            Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        ),
     ],
 )
 def test_the_probe_classifies_its_errors_with_the_same_engine(error: str, code: Code) -> None:
