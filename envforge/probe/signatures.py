@@ -413,6 +413,8 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Could not load dynamic library '(?:libcudnn|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|libnvrtc)",
         r"Could not load dynamic library '(?:cublas|cudnn|cufft|cusolver|cusparse|curand)\w{0,20}\.dll'",
         r"Cannot dlopen some GPU libraries",
+    # TensorFlow loads the libraries beyond cudart only once the driver has shown it a GPU
+    r"Could not load dynamic library '(?:lib)?(?:cublas|cublasLt|cudnn|cufft|curand|cusolver|cusparse)\w{0,12}[.'\w]",
         r"Couldn'?t open CUDA library",
         r"Unable to load cuDNN DSO",
         r"Could not load library (lib(?:cudnn|cublas)[\w.]{1,60})\. Error: \1: cannot open shared object file",
