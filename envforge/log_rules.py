@@ -30,7 +30,9 @@ __all__ = ["PLATFORMS", "Decision", "decide", "knowledge_diagnoses"]
 
 _LAST_NATIVE_WINDOWS_GPU = Version("2.10")
 _OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
-_PTXAS_WARNING = re.compile(r"You are using ptxas ([\d.]{1,20}), which is older than ([\d.]{1,20})")
+_PTXAS_WARNING = re.compile(  # both versions whole (a message wrapped inside one decides nothing)
+    r"You are using ptxas (\d{1,3}\.\d{1,3}[\d.]{0,12}), which is older than (\d{1,3}\.\d{1,3}[\d.]{0,12})(?![\d.]{0,20}\w)"
+)
 KbLoader = Callable[[], "KnowledgeBase"]
 
 

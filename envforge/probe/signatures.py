@@ -277,7 +277,8 @@ SIGNATURES: tuple[Signature, ...] = (
     S(C.SLURM_TASK_TIMEOUT, r"CANCELLED AT \S{1,40} DUE TO TIME LIMIT", r"DUE TO TIME LIMIT \*{3}"),
     S(
         C.COMPOSE_TOO_OLD_FOR_GPU_RESERVATION,
-        r"reservations value Additional propert(?:y|ies) (?:is|are) not allowed \('devices' was unexpected\)",
+        r"reservations value Additional propert(?:y|ies) (?:is|are) not allowed",
+        r"\('devices' was unexpected\)",
         r"reservations\.devices.{0,80}(?:not allowed|unsupported|was unexpected)",
     ),
     S(
@@ -413,8 +414,8 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Could not load dynamic library '(?:libcudnn|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|libnvrtc)",
         r"Could not load dynamic library '(?:cublas|cudnn|cufft|cusolver|cusparse|curand)\w{0,20}\.dll'",
         r"Cannot dlopen some GPU libraries",
-    # TensorFlow loads the libraries beyond cudart only once the driver has shown it a GPU
-    r"Could not load dynamic library '(?:lib)?(?:cublas|cublasLt|cudnn|cufft|curand|cusolver|cusparse)\w{0,12}[.'\w]",
+        # TensorFlow loads the libraries beyond cudart only once the driver has shown it a GPU
+        r"Could not load dynamic library '(?:lib)?(?:cublas|cublasLt|cudnn|cufft|curand|cusolver|cusparse)\w{0,12}[.'\w]",
         r"Couldn'?t open CUDA library",
         r"Unable to load cuDNN DSO",
         r"Could not load library (lib(?:cudnn|cublas)[\w.]{1,60})\. Error: \1: cannot open shared object file",
