@@ -173,6 +173,16 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
             cause.explained_by |= set(signature.explained_by)
             if len(cause.evidence) < MAX_EVIDENCE and _line(found) not in cause.evidence:
                 cause.evidence.append(_line(found))
+    _read_loosely(causes, scanned, loose, failed)
+    return causes, suppressed
+
+
+def _read_loosely(
+    causes: dict[Code, _Cause], scanned: Scan, loose: list[Found], failed: bool
+) -> None:
+    """Where no precise wording named a cause: the loose words on the error-like lines (or, where
+    only symptoms spoke, those of a cause that explains one of them, on another line); then, for a
+    failed run where still nothing spoke, the corpus log it resembles."""
     precise = [f for f in scanned.found if not f.signature.loose]
     if not precise:  # nothing precise spoke, not even to call a line benign
         _likely(causes, [f for f in loose if ERROR_WORDS.search(f.text) or _warns(f)])
@@ -188,7 +198,6 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
             f for f in loose
             if f.signature.code in explains and f.index not in read and ERROR_WORDS.search(f.text)
         ])  # fmt: skip
-    return causes, suppressed
 
 
 def _warns(found: Found) -> bool:
