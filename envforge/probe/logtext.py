@@ -51,6 +51,8 @@ _PREFIXES = re.compile(
             # absl before its logging is set up: I0000 00:00:1727000000.123456  12345 file.cc:12]
             r"[IWEF]\d{4} \d{2}:\d{2}:\d{6,12}\.\d{1,9}\s{1,8}\d{1,8}\s[\w./ -]{1,160}:\d{1,6}\]\s",
             r"\[(?:rank|default)\d{1,5}\]:\s",  # torchrun's per-rank prefix
+            r"##\[(?:error|warning|notice|debug|group|endgroup)\]",  # GitHub Actions
+            r"E {3,8}(?=\S)",  # pytest's failure lines: E       RuntimeError: ...
             r"[IWEF] [\w./-]{1,160}:\d{1,6}\]\s",  # TensorFlow after its timestamp
             r"\[[IWEDC] \d{4}-\d{2}-\d{2} [\d:.]{8,15} \w{1,20}\]\s",  # Jupyter server
             r"(?:WARNING|ERROR|INFO|DEBUG|CRITICAL|FATAL):[\w.]{1,60}:",  # Python logging

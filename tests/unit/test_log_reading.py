@@ -24,6 +24,8 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
     "absl": lambda m: f"E0301 12:00:01.123456   12345 cuda_driver.cc:152] {m}",
     "absl-early": lambda m: f"E0000 00:00:1727000000.123456   12345 cuda_dnn.cc:522] {m}",
     "torchrun": lambda m: f"[rank3]: {m}",
+    "github-actions": lambda m: f"2024-05-01T10:00:00.1234567Z ##[error]{m}",
+    "pytest": lambda m: f"E       {m}",
     "compose": lambda m: f"trainer-1  | {m}",
     "compose-v1": lambda m: f"trainer_1     | {m}",
     "kubectl": lambda m: f"[pod/train-7f9c/main] {m}",
