@@ -238,7 +238,7 @@ _NO_GPU = re.compile(
     r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
     r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False"
-    r"|machine only has: ?\[\]"
+    r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0"
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
 _LINUX_LOADER = re.compile(
@@ -410,6 +410,8 @@ _RULES = (
             "gpu available",
             "is_gpu_available",
             "machine only has",
+            "no compatible gpus",
+            "count=0",
         ),
         (_NO_GPU,),
         window=True,

@@ -609,6 +609,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"compiled to use AVX\d{0,3}(?:_\w{1,10})? instructions, but these aren'?t available on your machine",
         r"interrupted by signal 4: SIGILL",
         r"exit code -1073741795",
+        r"CPU does not have AVX or AVX2, disabling GPU support",  # Ollama
     ),
     S(
         C.WINDOWS_RUNTIME_DLL_MISSING,
@@ -670,6 +671,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"No module named '?keras\.(?:src|api)",
         r"Keras 3 only supports V3 `?\.keras`? (?:and `?\.weights\.h5`? )?files",
         r"is not supported in Keras 3",
+        r"Only input tensors may be passed as positional arguments",
         r"TF_USE_LEGACY_KERAS",
         r"Unrecognized keyword arguments? passed to \w{1,60}: \{'(?:batch_input_shape|input_dtype|ragged)",
         r"No module named '?tf_keras'?",
@@ -804,6 +806,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"RESOURCE_EXHAUSTED: Out of memory",
         r"Resource exhausted: Out ?of memory while trying to allocate",
         r"Out of memory while trying to allocate \d{1,20} bytes",
+        r"(?:unable|failed) to allocate (?:CUDA|ROCm)\d{1,2} buffer",  # llama.cpp, ggml
         r"CUDA_ERROR_OUT_OF_MEMORY: out of memory",
         r"torch\.(?:cuda\.)?OutOfMemoryError",
         r"bfc_allocator\.cc:\d{1,5}\] Stats:",  # TensorFlow dumps its allocator when one fails

@@ -245,6 +245,12 @@ LINES = [
     ("RuntimeError: CUDA error: invalid device ordinal", "GPU_INDEX_OUT_OF_RANGE"),
     ("RuntimeError: No CUDA GPUs are available", "GPU_HIDDEN_BY_ENV"),
     ("ModuleNotFoundError: No module named 'keras.src.legacy'", "KERAS_VERSION_MISMATCH"),
+    ("ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 8589934592", "GPU_OOM"),
+    (
+        "ValueError: Only input tensors may be passed as positional arguments. The following "
+        "argument value should be passed as a keyword argument: <KerasTensor shape=(None, 28)>",
+        "KERAS3_WHERE_TF_KERAS_EXPECTED",
+    ),
     (
         "slurmstepd: error: *** JOB 4242 ON c01 CANCELLED AT 2024-01-01T10:00:00 DUE TO TIME LIMIT ***",
         "SLURM_TASK_TIMEOUT",
