@@ -156,3 +156,18 @@ def test_a_kernel_module_and_libraries_of_two_drivers_are_a_mismatch() -> None:
     assert [d.code for d in decide(facts, {}, failed=True)][:1] == [Code.DRIVER_LIBRARY_MISMATCH]
     same = extract_facts("kernel version 515.48.7 does not match DSO version 515.48.7")
     assert Code.DRIVER_LIBRARY_MISMATCH not in [d.code for d in decide(same, {}, failed=True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "none"),
+    [
+        ("Is GPU Available: []", True),
+        ("GPUs found: 0", True),
+        ("GPU available: False", True),
+        ("GPU Available: []\nEpoch 1/5", True),
+        ("GPU available: True, used: True", False),
+        ("GPU available: 0.5", False),
+    ],
+)
+def test_a_gpu_query_answered_none_is_read_in_its_printers_words(text: str, none: bool) -> None:
+    assert bool(extract_facts(text).no_gpu) is none
