@@ -22,6 +22,17 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .log_fact_patterns import (
+    CONTAINER_PROMPT,
+    CUDA,
+    CUDNN,
+    DRIVER_SIDES,
+    FRAMEWORKS,
+    GPU_WITH_CC,
+    OOM_DEVICE,
+    RULES,
+    SINGULARITY,
+)
 from .probe.logtext import Line, normalise
 from .untrusted import printable
 
@@ -138,418 +149,6 @@ class LogFacts:
         return [f"{fact}: {self.lines[fact]}" for fact in facts if fact in self.lines]
 
 
-_V = r"(\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)"
-_FRAMEWORKS = (
-    (
-        "tensorflow",
-        re.compile(rf"\bTensor ?Flow(?:-gpu|-cpu|-macos)?(?: version)?:?\s{{1,4}}v?{_V}\b", re.I),
-    ),
-    ("tensorflow", re.compile(rf"\btensorflow(?:-cpu|-gpu|-macos|-intel)?==v?{_V}\b", re.I)),
-    ("tensorflow", re.compile(rf"site-packages/tensorflow-{_V}", re.I)),
-    ("tensorflow", re.compile(rf"\btf\.__version__\W{{1,20}}{_V}\b")),
-    (
-        "torch",
-        re.compile(
-            rf"\b(?:torch|PyTorch)(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}(?:\+\w{{1,20}})?\b",
-            re.I,
-        ),
-    ),
-    ("torch", re.compile(rf"\btorch\.__version__\W{{1,20}}{_V}")),
-    ("jax", re.compile(rf"\bjax(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
-    ("jaxlib", re.compile(rf"\bjaxlib(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
-    ("keras", re.compile(rf"\bKeras(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
-)
-_GPU_WITH_CC = re.compile(
-    r"name: ([^,()]{1,80}?), pci bus id: [^,]{1,40}, compute capability: (\d{1,2}\.\d{1,2})"
-)
-_GPU_TF1 = re.compile(r"name: (.{1,80}?) major: (\d{1,2}) minor: (\d{1,2})")
-_GPU_SMI = re.compile(
-    r"^\| ?\d{1,2} ((?:NVIDIA |Tesla |Quadro |GeForce )[\w .-]{1,60}?) (?:On|Off) \|"
-)
-_GPU_LIST = re.compile(
-    r"^GPU \d{1,2}: (NVIDIA [\w .-]{1,60}?|(?:Tesla|Quadro|GeForce) [\w .-]{1,60}?) \(UUID"
-)
-_GPU_TORCH = re.compile(
-    r"Found GPU\d{0,2} (.{1,80}?) which is of cuda capability (\d{1,2})\.(\d{1,2})"
-)
-_GPU_NAMED_CC = re.compile(  # llama.cpp/ggml: "Device 0: Tesla K80, compute capability 3.7"
-    r"(?:Device|GPU) ?\d{1,2}: ((?:NVIDIA |Tesla |Quadro |GeForce |GRID |TITAN )[\w .-]{1,60}?),? "
-    r"compute capability:? (\d{1,2})\.(\d{1,2})"
-)
-_GPU_KV = re.compile(  # ollama: ... compute=3.7 driver=12.2 name="Tesla K80" ...
-    r"\bcompute=(\d{1,2}\.\d{1,2})\b[^\n]{0,200}?\bname=\"?([^\"\n]{2,60})"
-)
-_GPU_PRODUCT = re.compile(  # a GPU's product name anywhere in a line
-    r"\b((?:NVIDIA )?(?:Tesla [KMPVTA]\d{1,3}[a-z]{0,2}|Quadro [A-Z]{0,3}\d{2,4}[A-Za-z]{0,2}|"
-    r"GeForce (?:GTX |RTX |GT )?\d{3,4}(?: Ti)?|GRID K\d{3}|TITAN [A-Z][a-z]{0,5}))\b"
-)
-_GPU_SM = re.compile(
-    r"(?:(NVIDIA [\w .-]{1,60}?) )?with CUDA capability (sm_\d{2,3}) is not compatible"
-)
-_ARCH_LIST = re.compile(r"supports CUDA capabilities ((?:sm_\d{2,3} ?){1,30})")
-_DRIVER = re.compile(
-    r"(?:Driver Version|kernel reported version is|NVRM version:[^\d]{0,60}):?\s{0,4}(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
-)
-_VERSION = r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
-_DRIVER_SIDES = (  # (side, pattern): who states the driver's version
-    re.compile(r"kernel (?:reported )?version(?: is)?:? " + _VERSION),
-    re.compile(r"kernel module has (?:the )?version " + _VERSION),
-    re.compile(r"(?:DSO|libcuda reported) version(?: is)?:? " + _VERSION),
-    re.compile(r"NVML library version:? " + _VERSION),
-    re.compile(r"client has (?:the )?version " + _VERSION),
-)
-_CUDNN = (
-    re.compile(
-        r"Loaded runtime CuDNN library: ([\d.]{1,20})(?: \(compatibility version \d{1,8}\))? but source was compiled with:? ([\d.]{1,20})"
-    ),
-    re.compile(r"Found cuDNN version (\d{3,6}), but \w{1,20} was built against version (\d{3,6})"),
-    re.compile(r"compiled against \(([\d, ]{1,20})\) but found runtime version \(([\d, ]{1,20})\)"),
-)
-_CUDA = (
-    ("driver", re.compile(r"CUDA Version:\s{0,4}(\d{1,2}\.\d{1,2})")),
-    ("driver", re.compile(r"driver'?s? CUDA version (?:is )?\(?(\d{1,2}\.\d{1,2})")),
-    ("driver", re.compile(r"CUDA driver version \(?(\d{1,2}\.\d{1,2})")),
-    ("driver", re.compile(r"NVIDIA driver on your system is too old \(found version (\d{4,6})\)")),
-    ("toolkit", re.compile(r"Cuda compilation tools, release (\d{1,2}\.\d{1,2})")),
-    ("toolkit", re.compile(r"CUDA toolkit version \(?(\d{1,2}\.\d{1,2})")),
-    (
-        "runtime",
-        re.compile(
-            r"(?:torch\.version\.cuda|CUDA runtime version|cuda_version)\W{1,6}(\d{1,2}\.\d{1,2})"
-        ),
-    ),
-    ("runtime", re.compile(r"\+cu(\d{2,3})\b")),
-    (
-        "ptxas",
-        re.compile(r"(?:ptxas|PTX compiler)(?: \(?CUDA\)?)? version (?:is )?\(?(\d{1,2}\.\d{1,2})"),
-    ),
-    ("ptxas", re.compile(r"You are using ptxas (\d{1,2}\.\d{1,2})")),
-    ("wanted", re.compile(r"libcudart\.so\.(\d{1,2}(?:\.\d)?)")),
-    ("wanted", re.compile(r"cudart64_(\d{2,3})\.dll")),
-)
-_PYTHON = re.compile(r"\b(?:Python|python)\s?(3\.\d{1,2})(?:\.\d{1,3})?\b")
-_GFX = re.compile(r"\b(gfx\d{3,4}[a-f]?)\b")
-_HSA = re.compile(r"HSA_OVERRIDE_GFX_VERSION\"?\]?\s{0,4}[=:]\s{0,4}[\"']?([\d.]{1,10})")
-_VISIBLE = re.compile(
-    r"\b((?:CUDA|NVIDIA|HIP|ROCR)_VISIBLE_DEVICES)\"?'?\]?\s{0,4}=\s{0,4}([\"']?)([\w,-]{0,60})\2"
-)
-_NO_GPU = re.compile(
-    r"Num GPUs(?: Available)?:?\s{0,4}0\b|\bGPU is NOT AVAILABLE\b|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,4}(?:->|=|:)?\s{0,4}\[\]"
-    r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
-    r"|\bGPUs?(?: devices?)?(?: is| are)? (?i:available|found|detected|list)\??:?\s{0,4}(?:\[\]|False|0|None)(?:\s|$)"
-    r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
-    r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False"
-    r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0"
-)
-_REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
-_LINUX_LOADER = re.compile(
-    r"dso_loader|Successfully opened dynamic library lib|Could not load dynamic library 'lib[\w.]{1,60}\.so"
-    r"|cuda_(?:gpu_)?executor\.cc|Could not find cuda drivers on your machine"
-)
-_PLATFORM = {
-    "wsl": re.compile(r"microsoft-standard-WSL|\bWSL2?\b|/mnt/c/|/usr/lib/wsl/", re.I),
-    "windows": re.compile(
-        r"\b[A-Za-z]:/(?:Users|Program|Python|ProgramData|Windows|anaconda|Anaconda|conda|tools)|/site-packages/.{0,60}\.pyd\b|\.dll\b|\bWindows\b|\bwin32\b|\bWinError\b|PS [A-Z]:"
-    ),
-    "macos": re.compile(
-        r"\.dylib\b|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
-        re.I,
-    ),
-    "linux": re.compile(
-        r"\.so(?:\.\d{1,4}){0,3}\b|/usr/lib|/home/|\bLinux\b|/opt/|\bUbuntu\b|\bDebian\b|\bCentOS\b"
-    ),
-}
-_RUNTIMES = {
-    "docker": re.compile(
-        r"\bdocker(?:-compose)? (?:run|exec|compose|start)\b|Error response from daemon|nvidia-container-cli|\bdocker: "
-        r"|/\.dockerenv\b",
-        re.I,
-    ),
-    "podman": re.compile(r"\bpodman\b|^Error: crun: ", re.I),
-    "apptainer": re.compile(r"\b(?:singularity|apptainer)\b|\.singularity\.d", re.I),
-    "enroot": re.compile(r"\benroot\b|\bpyxis\b", re.I),
-    "slurm": re.compile(r"\bsrun\b|\bsbatch\b|slurmstepd|\bSLURM_\w{2,30}|#SBATCH", re.I),
-    "kubernetes": re.compile(
-        r"\bkubectl\b|\bOOMKilled\b|\bpod/|\bPodScheduled\b|\bkube-\w{2,20}|\bnodeSelector\b"
-        r"|Insufficient nvidia\.com/gpu|\bFailedScheduling\b",
-        re.I,
-    ),
-    "notebook": re.compile(
-        r"<ipython-input-|\bCell In\[\d{1,5}\]|\bipykernel\b|\bJupyter\b|\bcolab\b|/content/|site-packages/IPython/|\bIn \[\d{1,5}\]",
-        re.I,
-    ),
-    "ide": re.compile(r"\bPyCharm\b|\bSpyder\b|\bVS ?Code\b|Process finished with exit code", re.I),
-}
-_OOM_DEVICE = (
-    (
-        "cpu",
-        re.compile(
-            r"device:CPU:\d{1,3} by allocator cpu|DefaultCPUAllocator|by allocator cpu\b|mklcpu",
-            re.I,
-        ),
-    ),
-    (
-        "gpu",
-        re.compile(
-            r"device:GPU:\d{1,3} by allocator GPU|CUDA out of memory|GPU_\d{1,2}_bfc|RESOURCE_EXHAUSTED: Out of memory|HIP out of memory",
-            re.I,
-        ),
-    ),
-)
-_TORCH_MEMORY = re.compile(
-    r"([\d.]{1,10}) (GiB|MiB) total capacity; ([\d.]{1,10}) (GiB|MiB) already allocated; "
-    r"([\d.]{1,10}) (GiB|MiB) free; (?:[\d.]{1,10} (?:GiB|MiB) allowed; )?([\d.]{1,10}) (GiB|MiB) reserved"
-)
-_CONTAINER_PROMPT = re.compile(
-    r"(?m)^[ \t]{0,8}(?:\([\w.-]{1,60}\) ?)?root@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
-)
-_CONTAINER_RUN = re.compile(r"\b(docker|podman|nerdctl)(?: container)? run\b(.{0,600})")
-_SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600})")
-
-
-@dataclass(frozen=True)
-class _Rule:
-    """A fact's patterns, tried only on lines holding one of its (lower-case) keywords, and only
-    until the fact is known (``repeat``: every line, for GPUs and commands)."""
-
-    fact: str
-    keywords: tuple[str, ...]
-    patterns: tuple[re.Pattern[str], ...]
-    repeat: bool = False
-    window: bool = False  # also tried on the line joined with the next (a value printed below)
-    every: bool = False  # every pattern that matches a line records (a line stating two versions)
-
-
-_RULES = (
-    _Rule(
-        "framework",
-        (
-            "tensorflow version",
-            "tensor flow",
-            "tensorflow==",
-            "tensorflow-",
-            "tensorflow 1.",
-            "tensorflow 2.",
-            "tensorflow: ",
-            "tensorflow v",
-            "tf.__version__",
-            "torch==",
-            "torch version",
-            "torch: ",
-            "torch 1.",
-            "torch 2.",
-            "torch.__version__",
-            "jax==",
-            "jax version",
-            "jax: ",
-            "jax 0.",
-            "jaxlib",
-            "keras==",
-            "keras version",
-            "keras: ",
-            "keras 2.",
-            "keras 3.",
-        ),
-        tuple(p for _, p in _FRAMEWORKS),
-        repeat=True,
-    ),  # fmt: skip
-    _Rule(
-        "gpu",
-        ("compute capability", "major:", "cuda capability"),
-        (_GPU_WITH_CC, _GPU_TF1, _GPU_TORCH, _GPU_NAMED_CC),
-        repeat=True,
-    ),
-    _Rule("gpu_kv", ("compute=",), (_GPU_KV,), repeat=True),
-    _Rule("gpu_smi", (" off |", " on |", "(uuid"), (_GPU_SMI, _GPU_LIST), repeat=True),
-    _Rule(
-        "gpu_name",
-        ("tesla ", "quadro ", "geforce ", "grid k", "titan "),
-        (_GPU_PRODUCT,),
-        repeat=True,
-    ),  # fmt: skip  (after the others: a line they read adds no second GPU)
-    _Rule("gpu_sm", ("is not compatible with the current",), (_GPU_SM,)),
-    _Rule("arch_list", ("supports cuda capabilities",), (_ARCH_LIST,)),
-    _Rule("driver", ("driver version", "kernel reported version", "nvrm version"), (_DRIVER,)),
-    _Rule("python", ("python",), (_PYTHON,)),
-    _Rule("rocm_gfx", ("gfx",), (_GFX,)),
-    _Rule("hsa_override", ("hsa_override_gfx_version",), (_HSA,)),
-    _Rule("visible_devices", ("_visible_devices",), (_VISIBLE,), repeat=True),
-    _Rule(
-        "cuda",
-        (
-            "cuda version",
-            "cuda compilation tools",
-            "cuda driver version",
-            "too old (found",
-            "toolkit version",
-            "version.cuda",
-            "runtime version",
-            "cuda_version",
-            "+cu",
-            "ptxas",
-            "ptx compiler",
-            "libcudart.so.",
-            "cudart64_",
-        ),
-        tuple(p for _, p in _CUDA),
-        repeat=True,
-        every=True,
-    ),  # fmt: skip
-    _Rule("cudnn", ("cudnn library", "found cudnn version", "found runtime version"), _CUDNN),
-    _Rule("gpu_registered", ("created device", "adding visible gpu"), (_REGISTERED,)),
-    _Rule(
-        "no_gpu",
-        (
-            "gpus",
-            "gpu is not available",
-            "[]",
-            "physical_device:cpu",
-            "is_available",
-            "no cuda-capable device",
-            "no gpu/tpu found",
-            "cuda is not available",
-            "gpu available",
-            "gpu is available",
-            "gpus available",
-            "gpu devices",
-            "gpus found",
-            "gpu found",
-            "is_gpu_available",
-            "machine only has",
-            "no compatible gpus",
-            "count=0",
-        ),
-        (_NO_GPU,),
-        window=True,
-    ),
-    _Rule(
-        "xla_gpu", ("xla_gpu",), (re.compile(r"device_type='XLA_GPU'|device:XLA_GPU:\d"),)
-    ),  # fmt: skip
-    _Rule(
-        "linux_loader",
-        ("dso_loader", "dynamic library", "cuda_executor", "cuda_gpu_executor", "cuda drivers"),
-        (_LINUX_LOADER,),
-    ),  # fmt: skip
-    *(
-        _Rule(name, keys, (_PLATFORM[name],))
-        for name, keys in (
-            ("wsl", ("wsl", "/mnt/c/")),
-            ("windows", (":/", ".pyd", ".dll", "windows", "win32", "winerror", "ps ")),
-            (
-                "macos",
-                (
-                    ".dylib",
-                    "/users/",
-                    "macos",
-                    "darwin",
-                    "apple m",
-                    "homebrew",
-                    "arm64-apple",
-                ),
-            ),
-            (
-                "linux",
-                (".so", "/usr/lib", "/home/", "linux", "/opt/", "ubuntu", "debian", "centos"),
-            ),
-        )
-    ),  # fmt: skip
-    *(
-        _Rule(f"runtime_{name}", keys, (_RUNTIMES[name],))
-        for name, keys in (
-            ("docker", ("docker", "daemon", "nvidia-container-cli")),
-            ("podman", ("podman", "crun: ")),
-            ("apptainer", ("singularity", "apptainer")),
-            ("enroot", ("enroot", "pyxis")),
-            ("slurm", ("srun", "sbatch", "slurm")),
-            (
-                "kubernetes",
-                (
-                    "kubectl",
-                    "oomkilled",
-                    "pod/",
-                    "podscheduled",
-                    "kube-",
-                    "nodeselector",
-                    "insufficient nvidia.com/gpu",
-                    "failedscheduling",
-                ),
-            ),
-            (
-                "notebook",
-                ("ipython", "cell in[", "ipykernel", "jupyter", "colab", "/content/", "in ["),
-            ),
-            ("ide", ("pycharm", "spyder", "vscode", "vs code", "process finished with exit code")),
-        )
-    ),  # fmt: skip
-    _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in _OOM_DEVICE)),
-    _Rule("torch_memory", ("total capacity",), (_TORCH_MEMORY,)),
-    _Rule(
-        "docker_packaging",
-        (
-            "/snap/",
-            "snap.docker",
-            "snap install docker",
-            "docker desktop",
-            "docker-desktop",
-            "desktop-linux",
-        ),
-        (
-            re.compile(
-                r"/snap/docker|snap\.docker|snap install docker|docker[ -]desktop|desktop-linux",
-                re.I,
-            ),
-        ),
-    ),
-    _Rule(
-        "driver_sides",
-        (
-            "kernel",
-            "dso version",
-            "libcuda reported",
-            "nvml library version",
-            "client has the version",
-        ),
-        _DRIVER_SIDES,
-        repeat=True,
-        every=True,
-    ),
-    _Rule(  # the container started and its process failed (podman's crun reports it)
-        "inside_container",
-        ("crun: ", "/.dockerenv"),
-        (re.compile(r"^Error: crun: |/\.dockerenv\b"),),
-    ),
-    _Rule(  # the NVIDIA hook ran: the container asked for a GPU (whatever its command line shows)
-        "gpu_hook",
-        ("nvidia-container-cli", "nvidia-container-runtime", "98-nvidia", "prestart hook"),
-        (
-            re.compile(
-                r"nvidia-container-(?:cli|runtime(?:-hook)?)\b.{0,200}(?:error|failed|not found)|hooks\.d/98-nvidia|prestart hook",
-                re.I,
-            ),
-        ),
-    ),
-    _Rule(
-        "ptxas_warning",
-        ("you are using ptxas",),
-        (re.compile(r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}"),),
-    ),
-    _Rule(
-        "pip_nvidia",
-        ("site-packages/nvidia/", "and-cuda", "nvidia-cu", "nvidia-nccl-cu", "xla_cuda12"),
-        (
-            re.compile(
-                r"site-packages/nvidia/\w{1,30}/lib|\b(?:tensorflow|jax)\[and-cuda|cuda12\]|jax_plugins[./]xla_cuda12\b"
-                r"|\bnvidia-(?:cudnn|cublas|cuda-runtime|cuda-nvrtc|cufft|curand|cusolver|cusparse|nccl)-cu1\d"
-            ),
-        ),
-    ),
-    _Rule(
-        "command",
-        ("docker run", "podman run", "nerdctl run", "container run", "singularity ", "apptainer "),
-        (_CONTAINER_RUN, _SINGULARITY),
-        repeat=True,
-    ),  # fmt: skip
-)
 _GPU_FLAGS = ("--gpus", "--runtime=nvidia", "--runtime nvidia", "--device nvidia.com/gpu",
               "--device=nvidia.com/gpu", "--nv")  # fmt: skip
 
@@ -560,7 +159,7 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
     lines = normalise(text) if isinstance(text, str) else text
     facts = LogFacts()
     raw = text if isinstance(text, str) else raw
-    prompt = _CONTAINER_PROMPT.search(raw) if raw else None
+    prompt = CONTAINER_PROMPT.search(raw) if raw else None
     if prompt is not None and raw is not None:  # a shell inside a container: its id as hostname
         number = raw.count("\n", 0, prompt.start()) + 1
         where = f"line {number}: {printable(prompt.group(0), limit=80)}"
@@ -571,7 +170,7 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
     distinct = list(first.values())
     lower = "\n".join(lines[i].text for i in distinct).lower()
     starts = _starts([lines[i] for i in distinct])
-    for rule in _RULES:
+    for rule in RULES:
         for count, at in enumerate(_lines_with(lower, starts, rule.keywords)):
             if count >= MAX_CANDIDATES:
                 break
@@ -633,7 +232,7 @@ def _gib(value: str, unit: str) -> float:
 def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> None:
     value = found.group(1) if found.re.groups else found.group(0)
     if fact == "framework":
-        name = next(n for n, p in _FRAMEWORKS if p is found.re)
+        name = next(n for n, p in FRAMEWORKS if p is found.re)
         facts.frameworks.setdefault(name, value)
         facts.lines.setdefault(f"framework_{name}", where)
         if facts.framework is None or (facts.framework != "tensorflow" and name == "tensorflow"):
@@ -641,7 +240,7 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
             facts.lines["framework"] = where
         return
     if fact == "gpu":
-        if found.re is _GPU_WITH_CC:
+        if found.re is GPU_WITH_CC:
             cc = found.group(2)
         else:
             cc = f"{found.group(2)}.{found.group(3)}"
@@ -661,7 +260,7 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         facts.visible_devices.setdefault(found.group(1), found.group(3))
         fact = f"visible_{found.group(1)}"
     elif fact == "cuda":
-        kind = next(k for k, p in _CUDA if p is found.re)
+        kind = next(k for k, p in CUDA if p is found.re)
         if found.re.pattern.endswith(r"(\d{4,6})\)"):  # 12040 -> 12.4
             value = f"{int(value) // 1000}.{int(value) % 1000 // 10}"
         elif kind in ("runtime", "wanted") and value.isdigit() and len(value) >= 2:
@@ -671,20 +270,20 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         facts.cuda[kind] = value
         fact = f"cuda_{kind}"
     elif fact == "driver_sides":
-        side = "kernel" if found.re in _DRIVER_SIDES[:2] else "library"
+        side = "kernel" if found.re in DRIVER_SIDES[:2] else "library"
         if side in facts.driver_sides:
             return
         facts.driver_sides[side] = value.rstrip(".")
         fact = f"driver_{side}"
     elif fact == "cudnn":
         loaded, compiled = found.group(1), found.group(2)
-        if found.re is _CUDNN[2]:  # PyTorch: compiled against (8, 9, 2) but found (8, 5, 0)
+        if found.re is CUDNN[2]:  # PyTorch: compiled against (8, 9, 2) but found (8, 5, 0)
             loaded, compiled = compiled, loaded
         facts.cudnn.update(loaded=loaded.replace(" ", ""), compiled=compiled.replace(" ", ""))
     elif fact.startswith("runtime_"):
         facts.runtimes.setdefault(fact.removeprefix("runtime_"), where)
     elif fact == "oom_device":
-        facts.oom_device = next(d for d, p in _OOM_DEVICE if p is found.re)
+        facts.oom_device = next(d for d, p in OOM_DEVICE if p is found.re)
     elif fact == "torch_memory":
         g = found.groups()
         facts.torch_memory = {
@@ -707,7 +306,7 @@ def _command(found: re.Match[str]) -> tuple[str, bool, bool, str | None] | None:
         words = shlex.split(rest)
     except ValueError:
         words = rest.split()
-    image_at = _image_position(words, _SINGULARITY_VALUES if found.re is _SINGULARITY else None)
+    image_at = _image_position(words, _SINGULARITY_VALUES if found.re is SINGULARITY else None)
     if image_at is None:
         return None
     before, after = " ".join(words[:image_at]), " ".join(words[image_at + 1 :])

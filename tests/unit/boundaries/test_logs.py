@@ -23,19 +23,29 @@ from .hostile import hostile_text
 
 def _module_patterns() -> list[str]:
     """Every compiled pattern the log side keeps at module level (facts, normalisation, reading)."""
+    import envforge.log_fact_patterns as fact_patterns_module
     import envforge.log_facts as facts_module
     import envforge.log_neighbours as neighbours_module
     import envforge.log_reading as reading_module
+    import envforge.log_rules as rules_module
+    import envforge.log_runtime_rules as runtime_rules_module
     import envforge.probe.logtext as logtext_module
 
     found = []
-    for module in (facts_module, neighbours_module, reading_module, logtext_module):
+    modules = (
+        facts_module, fact_patterns_module, neighbours_module, reading_module, rules_module,
+        runtime_rules_module, logtext_module,
+    )  # fmt: skip
+    for module in modules:
         for value in vars(module).values():
             values = value if isinstance(value, (tuple, list)) else (value,)
             for item in values:
                 item = item[1] if isinstance(item, tuple) and len(item) == 2 else item
                 if isinstance(item, re.Pattern):
                     found.append(item.pattern)
+                for inner in getattr(item, "patterns", ()):  # a fact rule's own patterns
+                    if isinstance(inner, re.Pattern):
+                        found.append(inner.pattern)
             if isinstance(value, dict):
                 found += [v.pattern for v in value.values() if isinstance(v, re.Pattern)]
     return found
