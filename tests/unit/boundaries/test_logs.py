@@ -9,7 +9,6 @@ import re._constants as constants
 import re._parser as parser
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,9 +76,9 @@ def _unbounded(items: Any) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("pattern", PATTERNS)
-def test_every_pattern_repeats_a_bounded_number_of_times(pattern: str) -> None:
-    assert not _unbounded(parser.parse(pattern)), f"unbounded repetition in {pattern!r}"
+def test_every_pattern_repeats_a_bounded_number_of_times() -> None:
+    unbounded = [p for p in PATTERNS if _unbounded(parser.parse(p))]
+    assert len(PATTERNS) > 900 and not unbounded, f"unbounded repetition in {unbounded!r}"
 
 
 LINE = st.one_of(
