@@ -146,15 +146,15 @@ def summary(scored: list[Scored]) -> dict[str, Any]:
 
 
 @contextmanager
-def _precise_removed() -> Iterator[None]:
-    """The scan without the precise signatures (the benign lines and the loose words stay)."""
-    kept = matching.SIGNATURES
-    matching.SIGNATURES = ()  # type: ignore[misc]
+def _scanning_with(table: tuple[signatures.Signature, ...]) -> Iterator[None]:
+    """The scan with ``table`` as its precise signatures (the benign lines and the loose words
+    stay), then with the real ones again."""
+    matching.SIGNATURES = table  # type: ignore[misc]
     matching._compiled.cache_clear()
     try:
         yield
     finally:
-        matching.SIGNATURES = kept  # type: ignore[misc]
+        matching.SIGNATURES = signatures.SIGNATURES  # type: ignore[misc]
         matching._compiled.cache_clear()
 
 
@@ -171,13 +171,8 @@ def _with_wording_unknown(entry: Entry, ctx: Context) -> Scored:
             )
         if patterns:
             kept.append(dataclasses.replace(signature, patterns=patterns))
-    matching.SIGNATURES = tuple(kept)  # type: ignore[misc]
-    matching._compiled.cache_clear()
-    try:
+    with _scanning_with(tuple(kept)):
         return score(entry, ctx)
-    finally:
-        matching.SIGNATURES = signatures.SIGNATURES  # type: ignore[misc]
-        matching._compiled.cache_clear()
 
 
 def main() -> int:
@@ -200,7 +195,7 @@ def main() -> int:
     report = {part: summary(results[part]) for part in PARTS}
     report["wall_s"] = round(wall, 2)  # type: ignore[assignment]
     if args.without_precise:
-        with Context() as ctx, _precise_removed():
+        with Context() as ctx, _scanning_with(()):
             report["dev_without_precise"] = summary(
                 [score(e, ctx) for e in load() if e.part == "dev"]
             )

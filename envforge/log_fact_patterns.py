@@ -12,6 +12,7 @@ __all__ = [
     "CUDA",
     "CUDNN",
     "DRIVER_SIDES",
+    "PTXAS_WARNING",
     "FRAMEWORKS",
     "GPU_WITH_CC",
     "OOM_DEVICE",
@@ -73,11 +74,15 @@ _DRIVER = re.compile(
 )
 _VERSION = r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
 DRIVER_SIDES = (  # (side, pattern): who states the driver's version
-    re.compile(r"kernel (?:reported )?version(?: is)?:? " + _VERSION),
-    re.compile(r"kernel module has (?:the )?version " + _VERSION),
-    re.compile(r"(?:DSO|libcuda reported) version(?: is)?:? " + _VERSION),
-    re.compile(r"NVML library version:? " + _VERSION),
-    re.compile(r"client has (?:the )?version " + _VERSION),
+    ("kernel", re.compile(r"kernel (?:reported )?version(?: is)?:? " + _VERSION)),
+    ("kernel", re.compile(r"kernel module has (?:the )?version " + _VERSION)),
+    ("library", re.compile(r"(?:DSO|libcuda reported) version(?: is)?:? " + _VERSION)),
+    ("library", re.compile(r"NVML library version:? " + _VERSION)),
+    ("library", re.compile(r"client has (?:the )?version " + _VERSION)),
+)
+# ptxas's own warning; both versions whole (a message wrapped inside one decides nothing)
+PTXAS_WARNING = re.compile(
+    r"You are using ptxas (\d{1,3}\.\d{1,3}[\d.]{0,12}), which is older than (\d{1,3}\.\d{1,3}[\d.]{0,12})(?![\d.]{0,20}\w)"
 )
 CUDNN = (
     re.compile(
@@ -390,7 +395,7 @@ RULES = (
             "nvml library version",
             "client has the version",
         ),
-        DRIVER_SIDES,
+        tuple(p for _, p in DRIVER_SIDES),
         repeat=True,
         every=True,
     ),
@@ -412,7 +417,7 @@ RULES = (
     _Rule(
         "ptxas_warning",
         ("you are using ptxas",),
-        (re.compile(r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}"),),
+        (PTXAS_WARNING,),
     ),
     _Rule(
         "pip_nvidia",

@@ -270,7 +270,7 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         facts.cuda[kind] = value
         fact = f"cuda_{kind}"
     elif fact == "driver_sides":
-        side = "kernel" if found.re in DRIVER_SIDES[:2] else "library"
+        side = next(s for s, p in DRIVER_SIDES if p is found.re)
         if side in facts.driver_sides:
             return
         facts.driver_sides[side] = value.rstrip(".")

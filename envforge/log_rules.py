@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from packaging.version import InvalidVersion, Version
 
 from .log_decision import NO_DEVICE, Decision
+from .log_fact_patterns import PTXAS_WARNING
 from .log_facts import PLATFORMS, LogFacts, LogGpu
 from .log_runtime_rules import clusters, containers, hidden_by_env, other_failure
 from .probe.codes import Code
@@ -30,9 +31,6 @@ __all__ = ["PLATFORMS", "Decision", "decide", "knowledge_diagnoses"]
 
 _LAST_NATIVE_WINDOWS_GPU = Version("2.10")
 _OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
-_PTXAS_WARNING = re.compile(  # both versions whole (a message wrapped inside one decides nothing)
-    r"You are using ptxas (\d{1,3}\.\d{1,3}[\d.]{0,12}), which is older than (\d{1,3}\.\d{1,3}[\d.]{0,12})(?![\d.]{0,20}\w)"
-)
 KbLoader = Callable[[], "KnowledgeBase"]
 
 
@@ -201,7 +199,7 @@ def _ptxas_not_older(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decisio
     """TensorFlow 1.12-1.13 compared ptxas versions as text: "ptxas 10.0 is older than 9.2" is a
     warning about a ptxas that is new enough."""
     line = facts.lines.get("ptxas_warning")
-    found = _PTXAS_WARNING.search(line or "")
+    found = PTXAS_WARNING.search(line or "")
     if Code.XLA_PTXAS_TOO_OLD not in shown or found is None:
         return []
     used, floor = (_version(v.rstrip(".")) for v in found.groups())
