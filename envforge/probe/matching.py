@@ -25,7 +25,8 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .codes import LAYERS, Code
 from .logtext import AFTER, BEFORE, Line, normalise, windows
-from .signatures import BENIGN, GPU_EVIDENCE, INFO, LOOSE, SIGNATURES, Signature
+from .loose import LOOSE
+from .signatures import BENIGN, GPU_EVIDENCE, INFO, SIGNATURES, Signature
 
 try:  # the regex parser: re._parser from 3.11, sre_parse before
     import re._constants as _sre_constants  # type: ignore[import-not-found,unused-ignore]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from envforge.diagnosis import diagnose_log
 from envforge.log_facts import extract_facts
-from envforge.probe import signatures
+from envforge.probe import loose, signatures
 
 from ..fuzzing import examples
 from .hostile import hostile_text
@@ -51,7 +51,7 @@ def _module_patterns() -> list[str]:
 
 
 PATTERNS = [
-    *(p for s in (*signatures.SIGNATURES, *signatures.LOOSE) for p in s.patterns),
+    *(p for s in (*signatures.SIGNATURES, *loose.LOOSE) for p in s.patterns),
     *signatures.BENIGN,
     *signatures.GPU_EVIDENCE,
     *_module_patterns(),
