@@ -201,9 +201,10 @@ def main() -> int:
             )
     if args.unknown_wording:
         with Context() as ctx:
-            report["dev_unknown_wording"] = summary(
-                [_with_wording_unknown(e, ctx) for e in load() if e.part == "dev" and not e.healthy]
-            )
+            results["dev_unknown_wording"] = [
+                _with_wording_unknown(e, ctx) for e in load() if e.part == "dev" and not e.healthy
+            ]
+        report["dev_unknown_wording"] = summary(results["dev_unknown_wording"])
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -224,10 +225,11 @@ def main() -> int:
         for row in report[part]["confusion"]:
             print(f"  {row['expected']:36} -> {row['got']} ({row['n']})")
     if args.misses:
-        print("\ndev misses:")
-        for s in results["dev"]:
-            if not s.right_first:
-                print(f"  {s.entry.name}: expected {s.entry.expected}, got {list(s.codes)}")
+        for part in ("dev", *[k for k in extra if k in results]):
+            print(f"\n{part} misses:")
+            for s in results[part]:
+                if not s.right_first:
+                    print(f"  {s.entry.name}: expected {s.entry.expected}, got {list(s.codes)}")
     print(
         f"\nwhole corpus in {wall:.1f} s ({report['dev']['seconds'] + report['held-out']['seconds']:.1f} s in doctor)"
     )

@@ -7,7 +7,7 @@ wording (``cudnn`` near ``version`` near ``mismatch``). They speak only where no
 from __future__ import annotations
 
 from .codes import Code
-from .signatures import SYMPTOM, Signature
+from .signature import SYMPTOM, Signature
 
 __all__ = ["LOOSE"]
 

@@ -1,0 +1,246 @@
+"""The signatures of CUDA's and cuDNN's libraries (section C of the catalogue).
+
+Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
+library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import CUDNN, INFO, NO_DEVICE, SYMPTOM, S, Signature
+
+__all__ = ["LIBRARIES"]
+
+C = Code
+
+LIBRARIES: tuple[Signature, ...] = (
+    # C. CUDA and cuDNN libraries
+    S(
+        C.CUDNN_VERSION_MISMATCH,
+        r"CuDNN library major and minor version needs to match",
+        r"Could not load symbol cudnn\w{1,60}",
+        r"Loaded runtime CuDNN library: [\d.]{1,20} but source was compiled with:? [\d.]{1,20}",
+        r"Loaded runtime CuDNN library: \d{1,8} \(compatibility version \d{1,8}\) but source was compiled with \d{1,8}",
+        r"CuDNN library needs to have matching major version and equal or higher minor version",
+        r"Found cuDNN version \d{3,6}, but \w{1,20} was built against version \d{3,6}",
+        r"cuDNN version incompatibility",
+        r"Outdated cuDNN installation found",
+        r"cuDNN version mismatch",
+    ),
+    S(
+        C.CUDNN_VERSION_MISMATCH,
+        r"DNN library is not found",
+        strength=SYMPTOM,
+        explained_by=(C.CUDA_LIBS_NOT_FOUND, C.PIP_NVIDIA_LIBS_NOT_ON_PATH),
+    ),
+    S(
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"Could not locate zlibwapi\.dll",
+        # (a space in the quoted name: the message hard-wrapped there, joined at a word)
+        r"Could not load dynamic library '(lib[\w.][\w. ]{0,80})' ?; dlerror: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
+        r"Could not load library (lib[\w.]{1,80})\. Error: (?!\1)lib[\w.]{1,80}: cannot open shared object file",
+        r"lib(?:cu\w{1,20}|nv\w{1,20})\.so[\d.]{0,10}: undefined symbol: \w{1,120}, version lib\w{1,40}\.so",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
+    ),
+    S(  # a C++ symbol of torch (c10::, at::, torch::) an extension was linked against
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"\.so: undefined symbol: _ZN\w{0,12}(?:c10|at|torch|caffe2)\w{0,300}",
+        r"undefined symbol: _ZN(?:K?\d{1,2})?(?:c10|at|torch)\w{0,300}",
+        r"xFormers can'?t load C\+\+/CUDA extensions\. xFormers was built for(?!.{0,200}\+cpu\))",
+        r"(?:flash_attn|xformers|torchvision|torchaudio|detectron2|mmcv)\w{0,40}.{0,200}undefined symbol",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_LIB_TRANSITIVE_DEP_MISSING),
+    ),
+    S(
+        C.XLA_NVLINK_TOO_OLD,
+        r"nvlink fatal\s{0,4}: Input file .{0,300}newer than toolkit",
+    ),
+    S(
+        C.CONTAINER_SECCOMP_BLOCKS_CUDA,
+        r"OS call failed or operation not supported on this OS",
+        r"cudaErrorOperatingSystem",
+        r"CUDA_ERROR_OPERATING_SYSTEM",
+    ),
+    S(  # TensorFlow's first line on a machine without CUDA: benign there
+        C.CUDA_RUNTIME_NOT_LOADABLE,
+        r"Could not load dynamic library '(?:libcudart\.so|cudart64_)[\w.]{0,20}'",
+        needs_gpu=True,
+        implies=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"Failed to create CUDAExecutionProvider",
+        r"LoadLibrary failed with error 126.{0,200}onnxruntime_providers_cuda",
+        r"CUDA Setup failed despite GPU being available",
+        r"Library (?:lib)?(?:cublas|cublasLt|cudnn|cufft|cusparse|curand|nvrtc|cudart)\w{0,20}(?:\.so[\d.]{0,8}|\.dll) is not found or cannot be loaded",
+        r"lib(?:nvrtc|cudnn|cublas|cufft|cusparse|curand|cudart)\S{0,30} not found in the system path",
+        r"Unable to load (?:cuSPARSE|cuBLAS|cuFFT|cuDNN|cuSOLVER|CUDA|cuPTI|NCCL)\. Is it installed\?",
+        r"Cannot load lib(?:nvcuvid|nvidia-encode|cuda)\.so",
+        r"Could not load dynamic library '(?:libcudnn|libcublas|libcufft|libcusolver|libcusparse|libcurand|libnvJitLink|libnvrtc)",
+        r"Could not load dynamic library '(?:cublas|cudnn|cufft|cusolver|cusparse|curand)\w{0,20}\.dll'",
+        r"Cannot dlopen some GPU libraries",
+        # TensorFlow loads the libraries beyond cudart only once the driver has shown it a GPU
+        r"Could not load dynamic library '(?:lib)?(?:cublas|cublasLt|cudnn|cufft|curand|cusolver|cusparse)\w{0,12}[.'\w]",
+        r"Couldn'?t open CUDA library",
+        r"Unable to load cuDNN DSO",
+        r"Could not load library (lib(?:cudnn|cublas)[\w.]{1,60})\. Error: \1: cannot open shared object file",
+        r"Could not locate (?:cudnn|cublas)\w{0,30}\.dll",
+        r"Could not load library (?:lib)?(?:cudnn|cublas|cufft|curand|cusolver|cusparse)\w{0,30}(?:\.so[\d.]{0,12}|\.dll)\. Error",
+        r"Unable to load any of \{(?:lib)?(?:cudnn|cublas|cufft|curand|cusolver|cusparse|nvrtc)\w{0,30}",
+        r"The cu(?:SPARSE|BLAS|FFT|SOLVER|DNN|RAND) library was not found",
+        r"Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse|nvcuda)\w{0,12}\.dll'",
+        r"(?:cudnn|cublas|cufft|cusparse|cusolver)\w{0,20}\.dll not found",
+        r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
+    ),
+    S(
+        C.CUDA_RUNTIME_NOT_LOADABLE,
+        r"unable to load cudart",
+        r"(?<!dlerror: )libcudart\.so[\d.]{0,12}: cannot open shared object file",
+        implies=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.PIP_NVIDIA_LIBS_NOT_ON_PATH,
+        r"Could not find cuda drivers on your machine, GPU will not be used",
+        needs_gpu=True,
+        strength=SYMPTOM,
+        explained_by=(C.CUDA_LIBS_NOT_FOUND, C.DRIVER_NOT_AVAILABLE, C.CONTAINER_GPU_NOT_REQUESTED),
+    ),
+    S(
+        C.CUDNN_INIT_FAILED,
+        r"CUDNN_STATUS_EXECUTION_FAILED",
+        r"Could not create cudnn handle: CUDNN_STATUS_\w{1,30}",
+        r"Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize",
+        r"failed to create cublas handle: CUBLAS_STATUS_\w{1,30}",
+        r"Blas x?GEMM launch failed",
+        r"DNN library initialization failed",
+        r"CUDNN_STATUS_NOT_INITIALIZED",
+        r"CUDNN_STATUS_INTERNAL_ERROR",
+        r"CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED)",
+        strength=SYMPTOM,
+        explained_by=CUDNN,
+    ),
+    S(
+        C.CUDA_KERNEL_FAULT,
+        r"unspecified launch failure",
+        r"an illegal memory access was encountered",
+        r"CUDA_ERROR_ILLEGAL_ADDRESS",
+        r"CUBLAS_STATUS_EXECUTION_FAILED",
+        r"misaligned address",
+        r"an illegal instruction was encountered",
+        r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
+        r"CUDA_ERROR_LAUNCH_FAILED",
+    ),
+    S(
+        C.XLA_TOOLCHAIN_MISSING,
+        r"(?:Could not|Couldn'?t|Can'?t) find (?:a suitable version of )?ptxas",
+        r"No such file or directory: '[^']{0,200}ptxas'",
+        r"libdevice not found at",
+        r"Can'?t find libdevice directory",
+        r"Couldn'?t invoke ptxas",
+        r"ptxas not found",
+        r"Couldn'?t get ptxas version",
+        r"Failed to launch ptxas",
+        r"xla_gpu_cuda_data_dir",
+    ),
+    S(
+        C.XLA_PTXAS_TOO_OLD,
+        r"ptxas does not support CC \d{1,2}\.\d",
+        r"ptxas too old",
+        r"Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
+        r"ptxas fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
+        r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}",
+        r"ptxas .{0,120}known to miscompile XLA code",
+        r"ptxas version .{0,60}(?:is older than|is known to)",
+    ),
+    S(
+        C.MPS_OP_NOT_IMPLEMENTED,
+        r"is not current(?:ly)? implemented for the MPS device",
+        r"Could not run '[\w:.]{1,80}' with arguments from the 'MPS' backend",
+    ),
+    S(
+        C.MPS_FLOAT64_UNSUPPORTED,
+        r"MPS framework doesn'?t support float64",
+        r"Cannot convert a MPS Tensor to float64",
+    ),
+    S(
+        C.PERF_CPU_FALLBACK_OPS,
+        r"is not currently supported on the MPS backend and will fall back to run on the CPU",
+    ),
+    S(
+        C.CPU_ONLY_HOST_BENIGN,
+        r"Could not find any nv (?:files|libraries) on this host",
+        strength=INFO,
+    ),
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"compiled without GPU support",
+        r"was(?:n'?t| not) buil[dt] with CUDA support",
+        r"No GPU/TPU found, falling back to CPU",
+        # JAX guesses a GPU from the machine's files; printed where none is wanted too
+        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+        r"GPUAccelerator can not run on your system since the accelerator is not available",
+        strength=SYMPTOM,
+        needs_gpu=True,
+        explained_by=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND, *NO_DEVICE),
+    ),
+    S(
+        C.CUDA_VERSION_MATRIX_MISMATCH,
+        r"Found (?:CUDA|cuBLAS|cuFFT|cuSPARSE|cuSOLVER|cuPTI|NCCL) version \d{3,6}, but \w{1,20} was built against version",
+    ),
+    S(  # cudaErrorNoDevice: the GPUs are hidden (the environment, a job, a container) or absent
+        C.GPU_HIDDEN_BY_ENV,
+        r"cudaErrorNoDevice",
+        r"No visible GPU devices",
+        r"nvidia-container-cli: device error",
+        r"no CUDA-capable device is detected",
+        r"CUDA_ERROR_NO_DEVICE",
+        r"No CUDA GPUs are available",
+        r"cudaGetDeviceCount\(\)? returned 100",
+        strength=SYMPTOM,
+        needs_gpu=True,
+        explained_by=(
+            C.SLURM_GPU_NOT_REQUESTED,
+            C.CONTAINER_GPU_NOT_REQUESTED,
+            C.DRIVER_NOT_AVAILABLE,
+            C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+            C.K8S_NO_GPU_RESOURCE,
+            C.SINGULARITY_NO_NV,
+        ),
+    ),
+    S(  # a GPU index the process cannot see: code asking too much, or GPUs hidden from it
+        C.GPU_INDEX_OUT_OF_RANGE,
+        r"invalid device ordinal",
+        r"Attempting to deserialize object on CUDA device \d{1,3} but torch\.cuda\.device_count\(\) is \d{1,3}",
+        strength=SYMPTOM,
+        explained_by=(
+            C.GPU_HIDDEN_BY_ENV,
+            C.SLURM_GPU_NOT_REQUESTED,
+            C.CONTAINER_GPU_NOT_REQUESTED,
+            C.K8S_NO_GPU_RESOURCE,
+            C.DRIVER_NOT_AVAILABLE,
+        ),
+    ),
+    S(
+        C.GPU_NOT_REGISTERED,
+        r"no devices matching that specification are registered in this process",
+        strength=SYMPTOM,
+        explained_by=(
+            *NO_DEVICE,
+            C.CUDA_LIBS_NOT_FOUND,
+            C.CPU_ONLY_TF_BUILD,
+            C.DRIVER_NOT_AVAILABLE,
+        ),
+    ),
+    S(
+        C.FRAMEWORK_IMPORT_FAILED,
+        r"Failed to load the native TensorFlow runtime",
+        r"ImportError: DLL load failed",
+        strength=SYMPTOM,
+    ),
+    S(
+        C.TENSORRT_MISSING_BENIGN,
+        r"TF-TRT Warning: (?:Could not find TensorRT|Cannot dlopen some TensorRT libraries)",
+        r"Could not load dynamic library 'libnvinfer(?:_plugin)?\.so",
+        r"Cannot dlopen some TensorRT libraries",
+        strength=INFO,
+    ),
+)
