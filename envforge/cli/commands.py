@@ -7,8 +7,7 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
@@ -17,105 +16,15 @@ from ..probe.codes import CODES, Code
 from ..results import envelope
 from . import settings, views
 from .human import Output
+from .running import context, exit_code, inputs, run_job, show
+from .trust_commands import TRUST_COMMANDS
 
 if TYPE_CHECKING:  # each command imports its job when it runs, so a light one stays light
-    from ..jobs.context import Context
+    pass
 
 __all__ = ["COMMANDS"]
 
 Command = Callable[[argparse.Namespace, Output], int]
-
-
-def _inputs(args: argparse.Namespace) -> tuple[Path, ...]:
-    """The files a command reads: no file it writes may be one of them."""
-    from .. import paths
-    from ..outputs import inputs_of
-
-    db = getattr(args, "db", None)
-    named = [getattr(args, name, None) for name in ("site", "ca_bundle", "log", "directory")]
-    found = [Path(db) if db else paths.state().db, *(Path(p) for p in named if p and p != "-")]
-    if getattr(args, "matrix", None) is not None or hasattr(args, "select"):
-        found.append(paths.resolve_matrix(getattr(args, "matrix", None)))
-    return inputs_of(*found)
-
-
-def _context(args: argparse.Namespace, *, db: Path | None = None) -> Context:
-    from ..jobs.context import Context
-
-    named = getattr(args, "db", None)
-    db = Path(named) if named else db
-    return Context(db=db, inputs=_inputs(args) if db is None else (*_inputs(args), db))
-
-
-def _exit(passed: bool) -> int:
-    return EXIT_OK if passed else EXIT_FAILED
-
-
-class _Result(Protocol):
-    @property
-    def passed(self) -> bool: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-class _RunResult(_Result, Protocol):
-    @property
-    def run_id(self) -> str: ...
-
-
-R = TypeVar("R", bound=_Result)
-RunR = TypeVar("RunR", bound=_RunResult)
-
-
-def _show(
-    out: Output,
-    command: str,
-    result: R,
-    view: Callable[[Output, R], None],
-    run_id: str | None = None,
-) -> int:
-    """Print ``result``'s envelope (``--json``) or its view; exit by whether it passed."""
-    if out.json_mode:
-        out.json(envelope(command, result.to_dict(), run_id=run_id))
-    else:
-        view(out, result)
-    return _exit(result.passed)
-
-
-def _with_progress(
-    args: argparse.Namespace,
-    out: Output,
-    command: str,
-    job: Callable[[Context], RunR],
-    view: Callable[[Output, RunR], None],
-) -> int:
-    """Run ``job`` with progress bars, then ``_show`` its result."""
-    with _context(args) as ctx, out.progress() as progress:
-        ctx.progress = progress
-        result = job(ctx)
-    return _show(out, command, result, view, run_id=result.run_id)
-
-
-def _run(
-    args: argparse.Namespace,
-    out: Output,
-    command: str,
-    job: ModuleType,
-    request: Any,
-    view: Callable[[Output, Any], None],
-    *,
-    entry: str = "run",
-) -> int:
-    """A job with a preamble (its module's ``resolve``, then ``entry``): the option rules of
-    ``command`` (``settings.RULES``) and the job's own checks reported together, before anything
-    is touched; then the job, with progress bars."""
-    known = settings.problems(command, args)
-
-    def work(ctx: Context) -> Any:
-        preamble = job.resolve(ctx, request, known)
-        return getattr(job, entry)(ctx, request, preamble)
-
-    return _with_progress(args, out, command, work, view)
 
 
 def certify(args: argparse.Namespace, out: Output) -> int:
@@ -123,23 +32,23 @@ def certify(args: argparse.Namespace, out: Output) -> int:
     if backend == "slurm":
         from ..jobs.cluster import slurm
 
-        return _run(args, out, "certify", slurm, settings.cluster_certify(args), views.cluster)
+        return run_job(args, out, "certify", slurm, settings.cluster_certify(args), views.cluster)
     if backend == "kubernetes":
         from ..jobs.cluster import kubernetes
 
         request = settings.emit(args)
-        return _run(args, out, "certify", kubernetes, request, views.emit, entry="emit")
+        return run_job(args, out, "certify", kubernetes, request, views.emit, entry="emit")
     from ..jobs import certify as certify_job
 
-    return _run(args, out, "certify", certify_job, settings.certify(args), views.certify)
+    return run_job(args, out, "certify", certify_job, settings.certify(args), views.certify)
 
 
 def collect(args: argparse.Namespace, out: Output) -> int:
     from ..jobs.cluster import kubernetes
 
-    with _context(args) as ctx:
+    with context(args) as ctx:
         result = kubernetes.collect(ctx, kubernetes.CollectRequest(Path(args.directory)))
-    return _show(out, "collect", result, views.collect, run_id=result.run_id)
+    return show(out, "collect", result, views.collect, run_id=result.run_id)
 
 
 def build(args: argparse.Namespace, out: Output) -> int:
@@ -152,7 +61,7 @@ def build(args: argparse.Namespace, out: Output) -> int:
         args.registry,
         settings.attest_options(args) if args.registry else None,
     )
-    return _run(args, out, command, build_job, request, views.build)
+    return run_job(args, out, command, build_job, request, views.build)
 
 
 def render(args: argparse.Namespace, out: Output) -> int:
@@ -161,13 +70,13 @@ def render(args: argparse.Namespace, out: Output) -> int:
     request = build_job.RenderRequest(
         settings.selection(args), Path(args.out), args.check, args.builder
     )
-    with _context(args) as ctx:
+    with context(args) as ctx:
         result = build_job.render(ctx, request)
     if out.json_mode:
         out.json(envelope("render", result.to_dict()))
     else:
         views.render(out, result)
-    return _exit(result.passed)
+    return exit_code(result.passed)
 
 
 def verify(args: argparse.Namespace, out: Output) -> int:
@@ -176,19 +85,19 @@ def verify(args: argparse.Namespace, out: Output) -> int:
 
         request = settings.cluster_verify(args)
         view = functools.partial(views.cluster, command="verify")
-        return _run(args, out, "verify", cluster_verify, request, view)
+        return run_job(args, out, "verify", cluster_verify, request, view)
     from ..jobs import verify as verify_job
 
     settings.refuse("verify", args)
-    with _context(args) as ctx:
+    with context(args) as ctx:
         result = verify_job.verify(ctx, settings.verify(args))
-    return _show(out, "verify", result, views.verify, run_id=result.run_id)
+    return show(out, "verify", result, views.verify, run_id=result.run_id)
 
 
 def forge(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import forge as forge_job
 
-    return _run(args, out, "forge", forge_job, settings.forge(args), views.forge)
+    return run_job(args, out, "forge", forge_job, settings.forge(args), views.forge)
 
 
 def report(args: argparse.Namespace, out: Output) -> int:
@@ -204,7 +113,7 @@ def report(args: argparse.Namespace, out: Output) -> int:
         data = _registry_report(args, out, only)
     else:
         settings.refuse("report", args)
-        with _context(args) as ctx:
+        with context(args) as ctx:
             data = report_job.run(ctx, report_job.ReportRequest(only))
     if not data.entries:
         out.note("no certificate matches" if only != ReportFilter() else "no certificates yet: "
@@ -228,7 +137,7 @@ def _registry_report(args: argparse.Namespace, out: Output, only: Any) -> Any:
 
     settings.refuse("report", args)
     request = RegistryReportRequest(args.from_registry, args.key, args.allow_unsigned)
-    with _context(args) as ctx:
+    with context(args) as ctx:
         findings = registry_findings(ctx, request)
         data = report_job.from_registry(ctx, findings, only)
     for line in findings.refused:
@@ -240,77 +149,11 @@ def _registry_report(args: argparse.Namespace, out: Output, only: Any) -> Any:
     return data
 
 
-def keys_generate(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import attest
-
-    result = attest.keys(attest.KeysRequest(Path(args.out), args.force))
-    return _show(out, "keys generate", result, views.keys)
-
-
-def attest_verify(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import attest
-
-    settings.refuse("attest verify", args)
-    request = attest.VerifyRequest(
-        args.image, args.key, args.node, args.level, args.allow_unsigned, args.source_dir
-    )
-    with _context(args) as ctx:
-        result = attest.verify(ctx, request)
-    return _show(out, "attest verify", result, views.attest_verify)
-
-
-def attest_pull(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs import attest
-
-    with _context(args) as ctx:
-        result = attest.pull(ctx, attest.PullRequest(args.image, Path(args.out)))
-    return _show(out, "attest pull", result, views.attest_pull)
-
-
-def gate_emit(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs.cluster import gate
-
-    probe = settings.probe_options(args)
-    images = tuple(dict.fromkeys(args.image))
-    with _context(args) as ctx:
-        if args.subcommand == "slurm":
-            request = gate.SlurmGateRequest(
-                Path(args.emit), images, args.registry, probe, args.runtime,
-                tuple(args.sbatch_arg or ()),
-            )  # fmt: skip
-            result = gate.emit_slurm(ctx, request)
-        else:
-            selector = dict(args.node_selector or ()) or {"nvidia.com/gpu.present": "true"}
-            k8s = gate.KubernetesGateRequest(
-                Path(args.emit), images, probe, args.namespace, selector
-            )
-            result = gate.emit_kubernetes(ctx, k8s)
-    return _show(out, f"gate {args.subcommand}", result, views.gate_emit)
-
-
-def gate_status(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs.cluster import gate
-
-    config = gate.read_config(Path(args.gate))
-    with _context(args, db=config.db) as ctx:
-        result = gate.status(ctx, gate.GateStatusRequest(Path(args.gate)))
-    return _show(out, "gate status", result, views.gate_status)
-
-
-def gate_recertify(args: argparse.Namespace, out: Output) -> int:
-    from ..jobs.cluster import gate
-
-    config = gate.read_config(Path(args.gate))
-    with _context(args, db=config.db) as ctx:
-        result = gate.recertify(ctx, gate.RecertifyRequest(Path(args.gate), args.node))
-    return _show(out, "gate recertify", result, views.gate_recertify, run_id=result.run_id)
-
-
 def matrix_table(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import matrix_table as table_job
     from ..tables import html, page
 
-    with _context(args) as ctx:
+    with context(args) as ctx:
         laid_out = table_job.run(ctx, table_job.TableRequest(tuple(args.table or ())))
     fmt = "json" if args.json else args.format
     if fmt == "json":
@@ -338,7 +181,7 @@ def _publish(args: argparse.Namespace, out: Output, text: str, what: str) -> int
     if not args.output:
         out.stdout.write(text)
         return EXIT_OK
-    write_output(Path(args.output), text, inputs=_inputs(args), what="-o")
+    write_output(Path(args.output), text, inputs=inputs(args), what="-o")
     out.note(f"wrote {args.output}: {what}")
     return EXIT_OK
 
@@ -357,13 +200,13 @@ def doctor(args: argparse.Namespace, out: Output) -> int:
             log_text = read_tail(sys.stdin.buffer, doctor_job.MAX_LOG_BYTES)[0]
         except (OSError, ValueError) as exc:
             raise BadInputError(f"--log -: cannot read standard input ({exc})") from None
-    with _context(args) as ctx:
+    with context(args) as ctx:
         result = doctor_job.run(ctx, settings.doctor(args, log_text))
     if out.json_mode:
         out.json(envelope("doctor", result.to_dict()))
     else:
         views.doctor(out, result)
-    return _exit(result.passed)
+    return exit_code(result.passed)
 
 
 def driver_check(args: argparse.Namespace, out: Output) -> int:
@@ -373,34 +216,34 @@ def driver_check(args: argparse.Namespace, out: Output) -> int:
     from ..knowledge.models import parse_cc
 
     settings.refuse("driver-check", args)
-    with _context(args) as ctx:
+    with context(args) as ctx:
         if args.baseline and args.candidate and args.node:
             canary = cluster_rollout.canary(
                 ctx, cluster_rollout.CanaryRequest(args.node, args.baseline, args.candidate)
             )
-            return _show(out, "driver-check", canary, views.canary)
+            return show(out, "driver-check", canary, views.canary)
         if args.baseline and args.candidate:
             found = rollout_job.regressions(
                 ctx, rollout_job.RegressionRequest(args.baseline, args.candidate)
             )
-            return _show(out, "driver-check", found, views.regressions)
+            return show(out, "driver-check", found, views.regressions)
         if args.cluster or args.constraint or args.nodes:
             request_cluster = cluster_rollout.ClusterRolloutRequest(
                 args.driver, args.constraint, tuple(args.nodes or ())
             )
             across = cluster_rollout.cluster_rollout(ctx, request_cluster)
-            return _show(out, "driver-check", across, views.cluster_rollout)
+            return show(out, "driver-check", across, views.cluster_rollout)
         gpu = ctx.gpu(args.gpu) if args.gpu else None
         if args.image or args.db:
             request = rollout_job.RolloutRequest(
                 args.driver, gpu, args.cc, tuple(args.image or ()), bool(args.db)
             )
-            return _show(out, "driver-check", rollout_job.rollout(ctx, request), views.rollout)
+            return show(out, "driver-check", rollout_job.rollout(ctx, request), views.rollout)
         cc = parse_cc(args.cc) if args.cc else None
         request_ = matrix_job.DriverRequest(
             args.driver, args.cuda, gpu, cc, args.require, args.brand
         )
-        return _show(out, "driver-check", matrix_job.check(ctx, request_), views.driver)
+        return show(out, "driver-check", matrix_job.check(ctx, request_), views.driver)
 
 
 def matrix_list(args: argparse.Namespace, out: Output) -> int:
@@ -417,7 +260,7 @@ def matrix_list(args: argparse.Namespace, out: Output) -> int:
                 [[escape(m.name), escape(m.description)] for m in shipped],
             )
         return EXIT_OK
-    with _context(args) as ctx:
+    with context(args) as ctx:
         expansion = matrix_job.list_cells(ctx, settings.selection(args))
     if out.json_mode:
         data = {
@@ -444,7 +287,7 @@ def matrix_explain(args: argparse.Namespace, out: Output) -> int:
         cc=args.cc,
         rocm=args.rocm,
     )
-    with _context(args) as ctx:
+    with context(args) as ctx:
         result = matrix_job.run_explain(ctx, request)
     if out.json_mode:
         out.json(envelope("matrix explain", result.to_dict()))
@@ -485,11 +328,5 @@ COMMANDS: dict[str, Command] = {
     "matrix explain": matrix_explain,
     "matrix table": matrix_table,
     "codes": codes,
-    "keys generate": keys_generate,
-    "attest verify": attest_verify,
-    "attest pull": attest_pull,
-    "gate slurm": gate_emit,
-    "gate kubernetes": gate_emit,
-    "gate status": gate_status,
-    "gate recertify": gate_recertify,
+    **TRUST_COMMANDS,
 }
