@@ -186,6 +186,10 @@ _TORCH_MEMORY = re.compile(
     r"([\d.]{1,10}) (GiB|MiB) total capacity; ([\d.]{1,10}) (GiB|MiB) already allocated; "
     r"([\d.]{1,10}) (GiB|MiB) free; (?:[\d.]{1,10} (?:GiB|MiB) allowed; )?([\d.]{1,10}) (GiB|MiB) reserved"
 )
+# TensorFlow's device properties: the GPU's total memory and what was free when it started
+GPU_FREE_AT_START = re.compile(
+    r"total ?memory: ([\d.]{1,10}) ?(GiB|MiB)\W{1,4}free ?memory: ([\d.]{1,10}) ?(GiB|MiB)", re.I
+)
 CONTAINER_PROMPT = re.compile(
     r"(?m)^[ \t]{0,8}(?:\([\w.-]{1,60}\) ?)?root@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
 )
@@ -369,6 +373,7 @@ RULES = (
     ),  # fmt: skip
     _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in OOM_DEVICE)),
     _Rule("torch_memory", ("total capacity",), (_TORCH_MEMORY,)),
+    _Rule("gpu_free_at_start", ("totalmemory", "total memory:"), (GPU_FREE_AT_START,), window=True),
     _Rule(
         "docker_packaging",
         (

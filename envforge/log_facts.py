@@ -83,6 +83,7 @@ class LogFacts:
     torch_memory: dict[str, float] = field(
         default_factory=dict
     )  # GiB: total, allocated, free, reserved
+    gpu_free_at_start: tuple[float, float] | None = None  # GiB: total, free (TensorFlow's device)
     arch_list: tuple[str, ...] = ()  # sm_XX a wheel supports, as PyTorch lists them
     gpu_sm: str | None = None  # sm_XX of the GPU, as PyTorch names it
     lines: dict[str, str] = field(default_factory=dict)  # fact -> "line N: ..." (first shown)
@@ -290,6 +291,9 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
             "total": _gib(g[0], g[1]), "allocated": _gib(g[2], g[3]), "free": _gib(g[4], g[5]),
             "reserved": _gib(g[6], g[7]),
         }  # fmt: skip
+    elif fact == "gpu_free_at_start":
+        g = found.groups()
+        facts.gpu_free_at_start = (_gib(g[0], g[1]), _gib(g[2], g[3]))
     elif fact == "command":
         command = _command(found)
         if command is not None:

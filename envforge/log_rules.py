@@ -161,6 +161,13 @@ def _memory(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
                 f"the GPU has {total:.2f} GiB, this process reserved {reserved:.2f} GiB and "
                 f"{free:.2f} GiB are free: another process holds the rest",
                 tuple(facts.evidence("torch_memory")), before=(Code.GPU_OOM,)))  # fmt: skip
+    start = facts.gpu_free_at_start
+    if start and Code.GPU_OOM in shown and start[1] < 0.1 * start[0]:
+        found.append(Decision(
+            Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+            f"the GPU has {start[0]:.2f} GiB and only {start[1]:.2f} GiB were free when the "
+            "program started: another process holds the rest",
+            tuple(facts.evidence("gpu_free_at_start")), before=(Code.GPU_OOM,)))  # fmt: skip
     return found
 
 

@@ -171,3 +171,24 @@ def test_a_kernel_module_and_libraries_of_two_drivers_are_a_mismatch() -> None:
 )
 def test_a_gpu_query_answered_none_is_read_in_its_printers_words(text: str, none: bool) -> None:
     assert bool(extract_facts(text).no_gpu) is none
+
+
+@pytest.mark.parametrize(
+    ("free", "held"),
+    [("Free memory: 190.31MiB", True), ("Free memory: 7.61GiB", False)],
+)
+def test_a_gpu_nearly_full_when_the_program_started_is_held_by_another_process(
+    free: str, held: bool
+) -> None:
+    facts = extract_facts(
+        "name: GeForce GTX 1080\nTotal memory: 7.92GiB\n"
+        f"{free}\n"
+        "E cuda_driver.cc:1002] failed to allocate 190.31M (199557120 bytes) from device: "
+        "CUDA_ERROR_OUT_OF_MEMORY\n"
+    )
+    assert facts.gpu_free_at_start is not None and facts.gpu_free_at_start[0] > 7.9
+    decided = [d.code for d in decide(facts, {Code.GPU_OOM: 3}, failed=True)]
+    assert (Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS in decided) is held
+    assert Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS not in [
+        d.code for d in decide(facts, {}, failed=True)
+    ]  # a nearly full GPU (a Jetson's shared memory) is no cause where nothing ran out
