@@ -280,6 +280,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"not enough memory: you tried to allocate",
         r"DefaultCPUAllocator: (?:can'?t|not enough memory)",
         r"by allocator cpu",
+        # Windows: virtual memory (RAM and the paging file) ran out
+        r"WinError 1455\]",
+        r"The paging file is too small for this operation to complete",
     ),
     S(
         C.HOST_OOM,
@@ -314,6 +317,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"gfx\d{3,4}[a-f]? (?:is )?not supported",
         r"gfx\d{3,4}[a-f]? is not in the list",
         r"amdgpu is not supported \(supported types:",
+        # TensorFlow-ROCm ignores a GPU below its minimum ISA (its CUDA twin states a capability)
+        r"with AMDGPU ISA gfx\w{3,5}\. The minimum required AMDGPU ISA is",
+        supersedes=(C.GPU_ARCH_TOO_OLD,),
     ),
     S(
         C.ROCM_MEMORY_ACCESS_FAULT,

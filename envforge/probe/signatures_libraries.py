@@ -243,4 +243,8 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Cannot dlopen some TensorRT libraries",
         strength=INFO,
     ),
+    S(  # TF-TRT was used (a conversion, a TensorRT op) and TensorRT's library is missing: it aborts
+        C.CUDA_LIBS_NOT_FOUND,
+        r"getInferLibVersion symbol not found",
+    ),
 )

@@ -216,6 +216,8 @@ SYSTEM: tuple[Signature, ...] = (
         r"reservations value Additional propert(?:y|ies) (?:is|are) not allowed",
         r"\('devices' was unexpected\)",
         r"reservations\.devices.{0,80}(?:not allowed|unsupported|was unexpected)",
+        # docker-compose 1.x before file format 2.3 knows no per-service runtime either
+        r"Unsupported config option for services\.[\w.-]{1,60}: '(?:runtime|deploy)'",
     ),
     S(
         C.CONTAINER_CUDA_NEWER_THAN_DRIVER,

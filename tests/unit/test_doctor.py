@@ -17,6 +17,20 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     (
+        "Ignoring visible gpu device (device: 0, name: AMD A10-8700P Radeon R6, pci bus id: "
+        "0000:00:01.0) with AMDGPU ISA gfx801. The minimum required AMDGPU ISA is gfx803.",
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "OSError: [WinError 1455] The paging file is too small for this operation to complete.",
+        "HOST_OOM",
+    ),
+    ("Unsupported config option for services.sirf: 'runtime'", "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION"),
+    (
+        "F tensorflow/compiler/tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion symbol not found.",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
         "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest "
         "NVIDIA driver is installed and running.",
         "DRIVER_NOT_AVAILABLE",
