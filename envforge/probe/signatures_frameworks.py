@@ -144,6 +144,10 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"jaxlib version [\d.]{1,20} is newer than and incompatible with jax",
         r"jaxlib (?:version )?[\d.]{1,20} is (?:older|lower) than (?:the )?minimum",
         r"Mismatched PJRT plugin PJRT API version",
+        r"plugin is likely built with a (?:later|newer|earlier|older) version than the framework",
+        r"Unexpected PJRT_\w{1,40} size: expected \d{1,6}, got \d{1,6}",
+        # jax-metal behind the jax it runs under
+        r"UNIMPLEMENTED: default_memory_space is not supported",
         r"is not compatible with the installed jaxlib version",
         r"jax requires jaxlib version >= ?[\d.]{1,20}",
         r"minimum jaxlib version (?:required )?is",
@@ -194,6 +198,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
         C.KERAS_VERSION_MISMATCH,
         r"No module named '?keras\.src\.(?:legacy|ops|backend\.common|saving\.serialization_lib|models\.functional)\b",
         r"No module named '?keras\.src'?$",
+        # a separately installed keras (2.6 and later) of another release than TensorFlow
+        r"module 'tensorflow\.compat\.v2(?:\.__internal__)?' has no attribute",
+        r"module 'tensorflow' has no attribute '__internal__'",
         supersedes=(C.KERAS3_WHERE_TF_KERAS_EXPECTED,),
     ),
     S(
@@ -296,6 +303,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"exit code:? 137\b",
         r"Allocation of \d{1,20} exceeds 10% of free system memory",
         r"^Killed$",
+        r"^\d{1,10} killed \S",  # zsh's job notice ("[1] 9301 killed python3 ...", unprefixed)
         strength=SYMPTOM,
         explained_by=(C.GPU_OOM,),
     ),

@@ -163,7 +163,7 @@ LIBRARIES: tuple[Signature, ...] = (
     ),
     S(
         C.PERF_CPU_FALLBACK_OPS,
-        r"is not currently supported on the MPS backend and will fall back to run on the CPU",
+        r"is not currently supported on the (?:MPS|DML|XPU|\w{2,12}) backend and will fall back to run on the CPU",
     ),
     S(
         C.CPU_ONLY_HOST_BENIGN,

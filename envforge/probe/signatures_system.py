@@ -29,12 +29,13 @@ SYSTEM: tuple[Signature, ...] = (
         r"nvml error: driver not loaded",
         r"NVIDIA kernel module (?:is )?(?:missing|not loaded)",
         r"could not insert 'nvidia\w{0,12}': (?:Required key not available|Key was rejected by service|No such device)",
+        # WSL2 and Hyper-V GPU partitions: a GPU is assigned, the guest's driver cannot reach it
+        r"GPU access blocked by the operating system",
     ),
     S(
         C.DRIVER_NOT_AVAILABLE,
         r"libcuda\.so(?:\.1)? not found",
         r"couldn'?t find libnvidia-ml\.so library in your system",
-        r"GPU access blocked by the operating system",
         r"unable to load (?:cuda|nvml) management library",
         r"Failed to dlopen libcuda\.so",
         r"Unable to find cuda lib",
@@ -59,7 +60,17 @@ SYSTEM: tuple[Signature, ...] = (
         r"NVRM: GPU at PCI:[\w:.]{1,20}: GPU-[\w-]{1,60}.{0,40}fallen off",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
-    S(C.CDI_SPEC_DEVICE_MISSING, r"failed to stat CDI host device"),
+    S(
+        C.CDI_SPEC_DEVICE_MISSING,
+        r"failed to stat CDI host device",
+        # a CDI spec written for another driver: crun mounts the files it lists
+        r"crun: cannot stat `?/\S{1,200}(?:libnvidia|libcuda|nvidia)\S{0,80}: No such file",
+    ),
+    S(  # the image's own driver files are where the toolkit mounts the host's
+        C.IMAGE_BUNDLES_DRIVER_LIBS,
+        r"file creation failed: \S{0,300}/(?:libnvidia|libcuda)[\w.-]{0,40}\.so[\d.]{0,16}: file exists",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
     S(
         C.FABRIC_MANAGER_NOT_RUNNING,
         r"system not yet initialized",
@@ -140,7 +151,9 @@ SYSTEM: tuple[Signature, ...] = (
         C.GPU_FEATURE_NEEDS_NEWER_ARCH,
         r"only supports Ampere GPUs or newer",
         r"Bfloat16 is only supported on GPUs with compute capability of at least",
-        r"(?:bf16|bfloat16|fp8|FlashAttention\w{0,4}|flash_attn\w{0,4}) .{0,80}(?:requires|only supported on|is not supported on) .{0,40}(?:compute capability|Ampere|Hopper|sm_?\d{2})",
+        r"(?:bf16|bfloat16|fp8|FlashAttention\w{0,4}|flash_attn\w{0,4}) .{0,80}(?:requires|only supported on|is not supported on) .{0,40}(?:compute capability|Ampere|Hopper|sm_?\d{2}|[AH]100\b)",
+        # an operator's own requirement (xformers, flash-attn), not the build's targets
+        r"requires device with capability [>=]{1,2} ?\(\d{1,2}, ?\d{1,2}\) but your GPU has capability",
         r"FP8 is only supported on",
         r"(?:CUDA )?Device does not support bfloat16",
         r"(?:setup|device|GPU) does(?:n'?t| not) support bf16",

@@ -16,6 +16,45 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    ("bf16 is only supported on A100+ GPUs", "GPU_FEATURE_NEEDS_NEWER_ARCH"),
+    (
+        "requires device with capability > (8, 0) but your GPU has capability (7, 0) (too old)",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "Error: crun: cannot stat `/usr/lib/libnvidia-egl-wayland.so.1.1.13`: No such file or "
+        "directory: OCI runtime attempted to invoke a command that was not found",
+        "CDI_SPEC_DEVICE_MISSING",
+    ),
+    (
+        "nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/40c7fcc/"
+        "merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.",
+        "IMAGE_BUNDLES_DRIVER_LIBS",
+    ),
+    (
+        "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Unexpected "
+        "PJRT_Client_Create_Args size: expected 88, got 72. The plugin is likely built with a later "
+        "version than the framework.",
+        "JAX_JAXLIB_VERSION_MISMATCH",
+    ),
+    (
+        "XlaRuntimeError: UNIMPLEMENTED: default_memory_space is not supported.",
+        "JAX_JAXLIB_VERSION_MISMATCH",
+    ),
+    (
+        "AttributeError: module 'tensorflow.compat.v2.__internal__' has no attribute 'tf2'",
+        "KERAS_VERSION_MISMATCH",
+    ),
+    (
+        "UserWarning: The operator 'aten::_foreach_lerp_.Scalar' is not currently supported on the DML "
+        "backend and will fall back to run on the CPU.",
+        "PERF_CPU_FALLBACK_OPS",
+    ),
+    ("[1]    9301 killed     python3 scripts/dream.py", "HOST_OOM"),
+    (
+        "Failed to initialize NVML: GPU access blocked by the operating system",
+        "DRIVER_NOT_AVAILABLE",
+    ),
     (
         "Ignoring visible gpu device (device: 0, name: AMD A10-8700P Radeon R6, pci bus id: "
         "0000:00:01.0) with AMDGPU ISA gfx801. The minimum required AMDGPU ISA is gfx803.",
@@ -25,7 +64,10 @@ LINES = [
         "OSError: [WinError 1455] The paging file is too small for this operation to complete.",
         "HOST_OOM",
     ),
-    ("Unsupported config option for services.sirf: 'runtime'", "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION"),
+    (
+        "Unsupported config option for services.sirf: 'runtime'",
+        "COMPOSE_TOO_OLD_FOR_GPU_RESERVATION",
+    ),
     (
         "F tensorflow/compiler/tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion symbol not found.",
         "CUDA_LIBS_NOT_FOUND",
