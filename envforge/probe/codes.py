@@ -294,7 +294,7 @@ FRAMEWORK_IMPORT_FAILED | python-env |  | the framework the cell expects fails t
 FRAMEWORK_MISMATCH | python-env |  | the image runs another framework than the cell expects | install the framework the cell names
 FRAMEWORK_VERSION_MISMATCH | python-env |  | the framework's version is not the one the cell expects | pin the framework version in the image
 PYTHON_VERSION_MISMATCH | python-env |  | the image's Python is not the one the cell expects | build the cell on a base whose Python it names
-KERAS_VERSION_MISMATCH | python-env |  | Keras is of another major than the cell expects (Keras 2 vs 3) | install the Keras the cell expects (tf-keras with TF_USE_LEGACY_KERAS=1 for Keras 2)
+KERAS_VERSION_MISMATCH | python-env |  | Keras is of another release than the code or TensorFlow expects (Keras 2 vs 3, or a standalone keras 2.x whose minor differs from TensorFlow's) | install the Keras the code expects (tf-keras with TF_USE_LEGACY_KERAS=1 for Keras 2; for TF 2.6-2.15, keras of TensorFlow's own minor), or import tensorflow.keras
 KERAS_BACKEND_MISMATCH | python-env |  | Keras runs on another backend than the cell expects | set KERAS_BACKEND (or ~/.keras/keras.json) to the expected backend before importing keras
 GPU_NOT_REGISTERED | hardware-vs-build |  | a GPU is present but the framework registered none | read the framework's log lines (envforge doctor --log) for why it skipped the GPU
 GPU_NUMERICS_MISMATCH | hardware-vs-build |  | matmul or convolution results on the GPU disagree with the CPU beyond tolerance | check the GPU's health (DCGM diagnostics, ECC errors) and the driver

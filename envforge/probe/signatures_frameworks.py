@@ -243,6 +243,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"OOM when allocating tensor",
         r"ran out of memory trying to allocate [\d.]{1,20} ?\w{1,4} \(rounded to",
         r"Dst tensor is not initialized",
+        r"Attempting to allocate [\d.]{1,12} ?[KMGT]?i?B?\. That was not possible\. There are [\d.]{1,12} ?[KMGT]?i?B? free",
         r"Resource exhausted: OOM",
         r"CUDA out of memory\. Tried to allocate",
         r"(?:HIP|MPS backend) out of memory",

@@ -110,6 +110,9 @@ SYSTEM: tuple[Signature, ...] = (
         r"cuda runtime error \(30\)",
         r"error=30 : unknown error",
         r"\(30 vs\. 0\)\s{0,3}unknown error",
+        # the driver loads but its unified-memory module does not (cuInit then fails: unknown)
+        r"Module nvidia[-_]uvm not found",
+        r"could not insert 'nvidia\w{0,20}_uvm'",
         r"\bError 999: unknown error",
         r"Cuda failure 999 'unknown error",
         r"cudaErrorUnknown",
@@ -117,6 +120,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN",
         r"cuInit\(0\) failed: CUDA_ERROR_UNKNOWN",
         r"CUDA unknown error - this may be due to an incorrectly set up environment",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
     S(
         C.GPU_BUSY_OR_UNAVAILABLE,
@@ -163,6 +167,9 @@ SYSTEM: tuple[Signature, ...] = (
         C.GPU_ARCH_NEWER_THAN_WHEEL,
         r"was not built with CUDA kernel binaries compatible with compute capability",
         r"CUDA kernels will be jit-compiled from PTX",
+        # the CUDA toolkit that compiles the kernels predates the GPU's architecture
+        r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_\d{2,3}\w?'",
+        r"Value '(?:sm|compute)_\d{2,3}\w?' is not defined for option 'gpu-architecture'",
     ),
     S(
         C.WHEEL_LACKS_ARCH_KERNELS,
@@ -236,6 +243,7 @@ SYSTEM: tuple[Signature, ...] = (
         C.CONTAINER_CUDA_NEWER_THAN_DRIVER,
         r"unsatisfied condition: cuda ?>= ?\d",
         r"please update your driver to a newer version, or use an earlier cuda container",
+        r"unsupported CUDA version: driver [\d.]{1,8} < image [\d.]{1,8}",  # nvidia-docker 1
     ),
     S(
         C.HOST_DRIVER_MISSING_FOR_TOOLKIT,

@@ -16,6 +16,25 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    ("modprobe: FATAL: Module nvidia-uvm not found.", "CUDA_INIT_UNKNOWN"),
+    (
+        "modprobe: ERROR: could not insert 'nvidia_331_uvm': Function not implemented",
+        "CUDA_INIT_UNKNOWN",
+    ),
+    (
+        "nvidia-docker | 2016/06/07 18:49:33 Error: unsupported CUDA version: driver 7.0 < image 7.5",
+        "CONTAINER_CUDA_NEWER_THAN_DRIVER",
+    ),
+    ("nvcc fatal : Unsupported gpu architecture 'compute_86'", "GPU_ARCH_NEWER_THAN_WHEEL"),
+    (
+        "nvcc fatal   : Value 'sm_89' is not defined for option 'gpu-architecture'",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ),
+    (
+        "(1) Resource exhausted: Attempting to allocate 180.59M. That was not possible. There are "
+        "142.58M free.; (0x3x0_HBM1)",
+        "GPU_OOM",
+    ),
     ("bf16 is only supported on A100+ GPUs", "GPU_FEATURE_NEEDS_NEWER_ARCH"),
     (
         "requires device with capability > (8, 0) but your GPU has capability (7, 0) (too old)",
