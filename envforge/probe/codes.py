@@ -56,6 +56,7 @@ class Code(str, Enum):
     GPU_ARCH_TOO_OLD = "GPU_ARCH_TOO_OLD"
     GPU_ARCH_NEWER_THAN_WHEEL = "GPU_ARCH_NEWER_THAN_WHEEL"
     WHEEL_LACKS_ARCH_KERNELS = "WHEEL_LACKS_ARCH_KERNELS"
+    TRT_ENGINE_BUILT_FOR_OTHER_GPU = "TRT_ENGINE_BUILT_FOR_OTHER_GPU"
     # B. container runtime
     CONTAINER_GPU_NOT_REQUESTED = "CONTAINER_GPU_NOT_REQUESTED"
     CONTAINER_TOOLKIT_NOT_CONFIGURED = "CONTAINER_TOOLKIT_NOT_CONFIGURED"
@@ -205,6 +206,7 @@ CUDA_COMPAT_ON_UNSUPPORTED_HW | host-driver | A9 | CUDA forward-compatibility li
 GPU_ARCH_TOO_OLD | hardware-vs-build | A4 | the GPU's compute capability is older than every target of the build | use an older release that targets this GPU, build from source with its compute capability, or a newer GPU
 GPU_ARCH_NEWER_THAN_WHEEL | hardware-vs-build | A5 | the build has no SASS for the GPU: kernels are JIT-compiled from PTX (slow first start) | use a release with SASS for this architecture; keep the JIT cache large (CUDA_CACHE_MAXSIZE)
 WHEEL_LACKS_ARCH_KERNELS | hardware-vs-build | D3 | the build has neither SASS nor usable PTX for the GPU: kernels do not load | use a build that targets this GPU architecture
+TRT_ENGINE_BUILT_FOR_OTHER_GPU | hardware-vs-build |  | a serialized TensorRT engine (plan file) was built on a GPU of another compute capability (or by another TensorRT release): an engine holds that GPU's kernels only and does not deserialize elsewhere ("expecting compute X got compute Y") | rebuild the engine on a GPU of the target's compute capability with the TensorRT that runs it (trtexec from the ONNX model), or ship the ONNX model and build the engine at first start
 CONTAINER_GPU_NOT_REQUESTED | container-runtime | B1 | the container was started without a GPU request | run the container with --gpus all (compose: deploy.resources.reservations.devices; Kubernetes: nvidia.com/gpu)
 CONTAINER_TOOLKIT_NOT_CONFIGURED | container-runtime | B2 | the NVIDIA Container Toolkit is not installed, or the engine is not configured for it | install the NVIDIA Container Toolkit, run nvidia-ctk runtime configure --runtime=docker, restart docker
 CONTAINER_CUDA_NEWER_THAN_DRIVER | container-runtime | B3 | the image's NVIDIA_REQUIRE_CUDA asks for a newer driver than the host has | upgrade the host driver or use an image for an older CUDA (envforge driver-check --image)

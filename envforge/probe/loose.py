@@ -337,6 +337,9 @@ LOOSE: tuple[Signature, ...] = (
     L(C.TENSORRT_MISSING_BENIGN,
       r"\bTensorRT\b.{0,60}(?:not found|could not|missing)",
       r"libnvinfer"),
+    L(C.TRT_ENGINE_BUILT_FOR_OTHER_GPU,
+      r"engine.{0,80}(?:incompatible device|built (?:on|for) (?:a )?different)",
+      r"(?:deserializ\w{1,10}|deserialization).{0,40}engine.{0,40}fail"),
     L(C.MIXED_FRAMEWORK_CUDA_CONFLICT,
       r"(?:torch|pytorch).{0,80}(?:tensorflow|jax).{0,80}(?:conflict|same process|both)"),
 )  # fmt: skip

@@ -97,6 +97,10 @@ LIBRARIES: tuple[Signature, ...] = (
         r"(?<!dlerror: )libcudart\.so[\d.]{0,12}: cannot open shared object file",
         implies=(C.CUDA_LIBS_NOT_FOUND,),
     ),
+    S(  # TensorFlow's cuDNN stub: the library did not load, so none of its symbols resolve
+        C.CUDA_LIBS_NOT_FOUND,
+        r"Invalid handle\. Cannot load symbol cudnn\w{1,40}",
+    ),
     S(
         C.PIP_NVIDIA_LIBS_NOT_ON_PATH,
         r"Could not find cuda drivers on your machine, GPU will not be used",

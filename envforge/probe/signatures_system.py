@@ -66,6 +66,16 @@ SYSTEM: tuple[Signature, ...] = (
         # a CDI spec written for another driver: crun mounts the files it lists
         r"crun: cannot stat `?/\S{1,200}(?:libnvidia|libcuda|nvidia)\S{0,80}: No such file",
     ),
+    S(  # --gpus device=N (or a UUID) that this host does not have
+        C.GPU_INDEX_OUT_OF_RANGE,
+        r"nvidia-container-cli: device error: [\w-]{1,60}: unknown device",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.GPU_HIDDEN_BY_ENV),
+    ),
+    S(
+        C.TRT_ENGINE_BUILT_FOR_OTHER_GPU,
+        r"engine plan file is generated on an incompatible device, expecting compute [\d.]{1,5} got compute",
+        r"engine plan file is not compatible with this version of TensorRT",
+    ),
     S(  # the image's own driver files are where the toolkit mounts the host's
         C.IMAGE_BUNDLES_DRIVER_LIBS,
         r"file creation failed: \S{0,300}/(?:libnvidia|libcuda)[\w.-]{0,40}\.so[\d.]{0,16}: file exists",

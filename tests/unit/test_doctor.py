@@ -16,6 +16,16 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    (
+        "[TensorRT] ERROR: INVALID_CONFIG: The engine plan file is generated on an incompatible "
+        "device, expecting compute 6.1 got compute 7.5, please rebuild.",
+        "TRT_ENGINE_BUILT_FOR_OTHER_GPU",
+    ),
+    ("Invalid handle. Cannot load symbol cudnnGetVersion", "CUDA_LIBS_NOT_FOUND"),
+    (
+        "stderr: nvidia-container-cli: device error: 1: unknown device",
+        "GPU_INDEX_OUT_OF_RANGE",
+    ),
     ("modprobe: FATAL: Module nvidia-uvm not found.", "CUDA_INIT_UNKNOWN"),
     (
         "modprobe: ERROR: could not insert 'nvidia_331_uvm': Function not implemented",
