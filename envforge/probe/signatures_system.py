@@ -31,6 +31,9 @@ SYSTEM: tuple[Signature, ...] = (
         r"could not insert 'nvidia\w{0,12}': (?:Required key not available|Key was rejected by service|No such device)",
         # WSL2 and Hyper-V GPU partitions: a GPU is assigned, the guest's driver cannot reach it
         r"GPU access blocked by the operating system",
+        # TensorFlow 1.x on Windows: nvcuda.dll is the driver's own library
+        r"Could not find 'nvcuda\.dll'",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.WINDOWS_RUNTIME_DLL_MISSING),
     ),
     S(
         C.DRIVER_NOT_AVAILABLE,
@@ -209,6 +212,7 @@ SYSTEM: tuple[Signature, ...] = (
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
         r"nvidia-container-cli: (?:mount|ldcache|detection|container) error",
         r"could not select device driver \"[^\"]{0,100}\" with capabilities: \[\[gpu\]\]",
+        r"no runtime for \"?nvidia\"? is configured",  # containerd (Kubernetes) without it
         r"unknown or invalid runtime name: nvidia",
         r"Unknown runtime specified nvidia",
         r"unresolvable CDI devices nvidia\.com/gpu",

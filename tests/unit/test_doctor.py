@@ -17,6 +17,16 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     (
+        "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox "
+        'runtime: no runtime for "nvidia" is configured',
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        "ImportError: Could not find 'nvcuda.dll'. TensorFlow requires that this DLL be installed in a "
+        "directory that is named in your %PATH% environment variable.",
+        "DRIVER_NOT_AVAILABLE",
+    ),
+    (
         "[TensorRT] ERROR: INVALID_CONFIG: The engine plan file is generated on an incompatible "
         "device, expecting compute 6.1 got compute 7.5, please rebuild.",
         "TRT_ENGINE_BUILT_FOR_OTHER_GPU",
