@@ -51,6 +51,8 @@ class Code(str, Enum):
     DRIVER_TOO_OLD_FOR_CUDA_RUNTIME = "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"
     CUDA_INIT_UNKNOWN = "CUDA_INIT_UNKNOWN"
     GPU_BUSY_OR_UNAVAILABLE = "GPU_BUSY_OR_UNAVAILABLE"
+    WINDOWS_GPU_TDR_TIMEOUT = "WINDOWS_GPU_TDR_TIMEOUT"
+    WSL_WINDOWS_BUILD_GPU_REGRESSION = "WSL_WINDOWS_BUILD_GPU_REGRESSION"
     GPU_INDEX_OUT_OF_RANGE = "GPU_INDEX_OUT_OF_RANGE"
     CUDA_COMPAT_ON_UNSUPPORTED_HW = "CUDA_COMPAT_ON_UNSUPPORTED_HW"
     GPU_ARCH_TOO_OLD = "GPU_ARCH_TOO_OLD"
@@ -67,6 +69,7 @@ class Code(str, Enum):
     CPU_ONLY_IMAGE = "CPU_ONLY_IMAGE"
     DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER = "DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER"
     CDI_SPEC_DEVICE_MISSING = "CDI_SPEC_DEVICE_MISSING"
+    SELINUX_BLOCKS_GPU_DEVICES = "SELINUX_BLOCKS_GPU_DEVICES"
     SINGULARITY_NO_NV = "SINGULARITY_NO_NV"
     K8S_NO_GPU_RESOURCE = "K8S_NO_GPU_RESOURCE"
     ROCM_DEVICE_PERMISSIONS = "ROCM_DEVICE_PERMISSIONS"
@@ -85,6 +88,7 @@ class Code(str, Enum):
     CUDNN_VERSION_MISMATCH = "CUDNN_VERSION_MISMATCH"
     CUDNN_INIT_FAILED = "CUDNN_INIT_FAILED"
     XLA_TOOLCHAIN_MISSING = "XLA_TOOLCHAIN_MISSING"
+    JIT_HOST_COMPILER_MISSING = "JIT_HOST_COMPILER_MISSING"
     XLA_PTXAS_TOO_OLD = "XLA_PTXAS_TOO_OLD"
     XLA_NVLINK_TOO_OLD = "XLA_NVLINK_TOO_OLD"
     TENSORRT_MISSING_BENIGN = "TENSORRT_MISSING_BENIGN"
@@ -123,6 +127,7 @@ class Code(str, Enum):
     GPU_FEATURE_NEEDS_NEWER_ARCH = "GPU_FEATURE_NEEDS_NEWER_ARCH"
     PERF_NO_XLA = "PERF_NO_XLA"
     CUDA_USED_AFTER_FORK = "CUDA_USED_AFTER_FORK"
+    WINDOWS_SPAWN_WITHOUT_MAIN_GUARD = "WINDOWS_SPAWN_WITHOUT_MAIN_GUARD"
     FRAMEWORK_DEFAULT_DEVICE_CPU = "FRAMEWORK_DEFAULT_DEVICE_CPU"
     TENSORS_ON_DIFFERENT_DEVICES = "TENSORS_ON_DIFFERENT_DEVICES"
     DEVICE_SIDE_ASSERT = "DEVICE_SIDE_ASSERT"
@@ -143,6 +148,8 @@ class Code(str, Enum):
     ROCM_WSL_BUNDLED_HSA_RUNTIME = "ROCM_WSL_BUNDLED_HSA_RUNTIME"
     BACKEND_UNSUPPORTED_FOR_TASK = "BACKEND_UNSUPPORTED_FOR_TASK"
     DIRECTML_NO_ADAPTER_OR_VERSION = "DIRECTML_NO_ADAPTER_OR_VERSION"
+    DIRECTML_DEFAULT_ADAPTER_IS_IGPU = "DIRECTML_DEFAULT_ADAPTER_IS_IGPU"
+    MACOS_TOO_OLD_FOR_MPS = "MACOS_TOO_OLD_FOR_MPS"
     METAL_SLOW_OR_MISMATCH = "METAL_SLOW_OR_MISMATCH"
     METAL_PLUGIN_LOAD_FAILED = "METAL_PLUGIN_LOAD_FAILED"
     PLAIDML_NO_DEVICE = "PLAIDML_NO_DEVICE"
@@ -201,6 +208,8 @@ DRIVER_LIBRARY_MISMATCH | host-driver | A2 | the user-space driver libraries and
 DRIVER_TOO_OLD_FOR_CUDA_RUNTIME | host-driver | A3, A6 | the driver is older than the CUDA runtime (or the PTX) the framework was built with | upgrade the driver, or use a release built for a CUDA the driver supports (envforge driver-check)
 CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services
 GPU_BUSY_OR_UNAVAILABLE | host-driver | A8 | the GPU is in an exclusive or prohibited compute mode, or already owned | free the GPU or pick another with CUDA_VISIBLE_DEVICES; check the compute mode (nvidia-smi -q)
+WINDOWS_GPU_TDR_TIMEOUT | host-driver |  | on Windows (and in WSL 2, which inherits it) a GPU under the WDDM driver is reset by the Timeout Detection and Recovery watchdog when one kernel runs longer than TdrDelay (2 s by default): "the launch timed out and was terminated", "device not ready" | shorten the kernels (smaller batches or chunks), raise TdrDelay (the registry's GraphicsDrivers key) and reboot, or compute on a GPU in TCC mode or not driving a display
+WSL_WINDOWS_BUILD_GPU_REGRESSION | host-driver |  | the Windows build (often an Insider or preview build) breaks GPU compute inside WSL 2: the GPU is listed or libcuda loads, but cuInit or context creation fails for every framework | update Windows to a build where WSL GPU compute works, or roll back to the previous build
 GPU_INDEX_OUT_OF_RANGE | model-code | F | the code asks for a GPU index the process cannot see (cuda:1 on a one-GPU machine, more processes than visible GPUs, a checkpoint saved on another device): "invalid device ordinal" | use an index below torch.cuda.device_count() (map_location= when loading), match nproc_per_node and CUDA_VISIBLE_DEVICES to the GPUs there are
 CUDA_COMPAT_ON_UNSUPPORTED_HW | host-driver | A9 | CUDA forward-compatibility libraries are used on a GPU that does not allow them | upgrade the host driver so cuda-compat is not needed, or drop the compat libraries from the loader path
 GPU_ARCH_TOO_OLD | hardware-vs-build | A4 | the GPU's compute capability is older than every target of the build | use an older release that targets this GPU, build from source with its compute capability, or a newer GPU
@@ -208,13 +217,14 @@ GPU_ARCH_NEWER_THAN_WHEEL | hardware-vs-build | A5 | the build has no SASS for t
 WHEEL_LACKS_ARCH_KERNELS | hardware-vs-build | D3 | the build has neither SASS nor usable PTX for the GPU: kernels do not load | use a build that targets this GPU architecture
 TRT_ENGINE_BUILT_FOR_OTHER_GPU | hardware-vs-build |  | a serialized TensorRT engine (plan file) was built on a GPU of another compute capability (or by another TensorRT release): an engine holds that GPU's kernels only and does not deserialize elsewhere ("expecting compute X got compute Y") | rebuild the engine on a GPU of the target's compute capability with the TensorRT that runs it (trtexec from the ONNX model), or ship the ONNX model and build the engine at first start
 CONTAINER_GPU_NOT_REQUESTED | container-runtime | B1 | the container was started without a GPU request | run the container with --gpus all (compose: deploy.resources.reservations.devices; Kubernetes: nvidia.com/gpu)
-CONTAINER_TOOLKIT_NOT_CONFIGURED | container-runtime | B2 | the NVIDIA Container Toolkit is not installed, or the engine is not configured for it | install the NVIDIA Container Toolkit, run nvidia-ctk runtime configure --runtime=docker, restart docker
+CONTAINER_TOOLKIT_NOT_CONFIGURED | container-runtime | B2 | the NVIDIA Container Toolkit is not installed, is too old for the host (cgroup v2 needs 1.8 or later), or the engine is not configured for it (a rootless engine needs no-cgroups) | install (or upgrade) the NVIDIA Container Toolkit, run nvidia-ctk runtime configure --runtime=docker, restart docker; for rootless engines set no-cgroups = true in the toolkit's config.toml or use CDI
 CONTAINER_CUDA_NEWER_THAN_DRIVER | container-runtime | B3 | the image's NVIDIA_REQUIRE_CUDA asks for a newer driver than the host has | upgrade the host driver or use an image for an older CUDA (envforge driver-check --image)
 HOST_DRIVER_MISSING_FOR_TOOLKIT | container-runtime | B4 | the container toolkit is present but the host has no driver user space for it | install the NVIDIA driver on the host first
 CONTAINER_LOST_GPU_ACCESS | container-runtime | B5 | a running container lost its GPU (systemd cgroup reload) | recreate the container; run nvidia-ctk system create-dev-char-symlinks --create-all at boot
 CONTAINER_CAPABILITIES_NO_COMPUTE | container-runtime | B6 | NVIDIA_DRIVER_CAPABILITIES leaves out compute, so libcuda is not injected | set NVIDIA_DRIVER_CAPABILITIES=compute,utility (or all) in the image or at run time
 DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER | container-runtime | B4 | the Docker engine runs where the host's driver libraries are not visible (snap-packaged Docker, Docker Desktop for Linux's VM), so --gpus fails to load libnvidia-ml.so.1 though the host has the driver | use docker-ce from Docker's own repository (not the snap, not Docker Desktop on Linux), then nvidia-ctk runtime configure --runtime=docker and restart docker
 CDI_SPEC_DEVICE_MISSING | container-runtime | B2 | the CDI specification names device nodes the host does not have (stale after a driver or GPU change): "failed to stat CDI host device" | regenerate it: nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml (or enable nvidia-cdi-refresh), then rerun
+SELINUX_BLOCKS_GPU_DEVICES | container-runtime |  | SELinux (Fedora, RHEL and their clones) denies the container's process the NVIDIA device nodes or driver files the toolkit injected: NVML reports "Insufficient Permissions" though the host and --privileged work | run with --security-opt label=disable (or NVIDIA's SELinux policy module, container_use_devices), or relabel the driver files with restorecon, instead of --privileged
 CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only build | use a GPU image tag (or a CUDA base) of the framework
 SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
 K8S_NO_GPU_RESOURCE | container-runtime | B9 | the pod has no GPU (no nvidia.com/gpu limit, or no device plugin advertising GPUs) | request nvidia.com/gpu in the pod's limits; check the NVIDIA device plugin
@@ -230,6 +240,7 @@ PIP_NVIDIA_LIBS_NOT_ON_PATH | cuda-libs | C3 | pip's nvidia-* wheels are install
 CUDNN_VERSION_MISMATCH | cuda-libs | C4 | the cuDNN that loads is of another major, or an older minor, than the build's | install a cuDNN of the build's major with a minor at least the build's; remove the older copy
 CUDNN_INIT_FAILED | cuda-libs | C5 | cuDNN or cuBLAS handle creation fails (usually GPU memory) | enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true), free the GPU, reduce the batch size
 XLA_TOOLCHAIN_MISSING | cuda-libs | C6 | XLA cannot find libdevice or ptxas | pip install nvidia-cuda-nvcc-cu12 and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir with nvvm/libdevice>
+JIT_HOST_COMPILER_MISSING | cuda-libs |  | a framework that compiles native or GPU code at run time (torch.compile's inductor, C++/CUDA extensions, Theano, CuPy, nvcc) cannot find the host C/C++ compiler it needs (MSVC cl.exe on Windows, g++ elsewhere): the compile step fails or the framework falls back to slow Python code | install the compiler (Visual Studio Build Tools with its vcvars environment, build-essential or g++) and put it on PATH, or point the framework at it (CC and CXX, Theano's cxx and nvcc.compiler_bindir)
 XLA_NVLINK_TOO_OLD | cuda-libs | C6 | XLA links kernels with an nvlink older than the ptxas that compiled them ("nvlink fatal: Input file ... newer than toolkit"): two CUDA releases' tools are mixed on PATH | put the nvlink of the same CUDA release as ptxas first on PATH (pip install nvidia-cuda-nvcc-cu12 ships both), or XLA_FLAGS=--xla_gpu_force_compilation_parallelism=1
 XLA_PTXAS_TOO_OLD | cuda-libs | C6 | XLA compiles with a ptxas older than 11.1, which is known to miscompile XLA code (wrong results, invalid-address errors) | pip install nvidia-cuda-nvcc-cu12 (a newer ptxas) and put its bin directory first on PATH, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA >= 11.1
 TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
@@ -256,6 +267,7 @@ GPU_FEATURE_NEEDS_NEWER_ARCH | hardware-vs-build | F7 | the GPU works, but a fea
 MIXED_PRECISION_ON_OLD_GPU | model-code | F7 | mixed precision on a GPU without tensor cores (compute capability < 7.0) is slower | leave mixed_float16 off on GPUs below compute capability 7.0
 PERF_NO_XLA | model-code | F8 | XLA is off, so many small ops are not fused | compile with jit_compile=True where the model supports it
 CUDA_USED_AFTER_FORK | model-code | F9 | CUDA was initialised before a fork; the child cannot use it | use the spawn start method, or initialise the framework only in the workers
+WINDOWS_SPAWN_WITHOUT_MAIN_GUARD | model-code |  | on Windows (spawn start method) a script starts worker processes (DataLoader num_workers > 0, multiprocessing) at module level without an if __name__ == '__main__': guard: each worker re-imports the script and Python stops it "before the current process has finished its bootstrapping phase" | put the training code under if __name__ == '__main__': (or use num_workers=0)
 PERF_INPUT_BOUND | data-pipeline | G1 | the input pipeline starves the device (serial map, no prefetch) | map(num_parallel_calls=AUTOTUNE), prefetch(AUTOTUNE), cache() where the data fits
 PERF_PY_FUNCTION_GIL | data-pipeline | G2 | Python (py_function, numpy_function, NumPy inside a layer) serialises on the GIL and copies to the host | express the computation in framework ops so it stays in the compiled graph on the device
 PERF_GPU_WORK_IN_TFDATA_MAP | data-pipeline | G3 | GPU work placed inside tf.data.map runs on the CPU | move the heavy work into the model (or a preprocessing layer inside it)
@@ -266,6 +278,8 @@ ALLOCATOR_WANTS_MORE_MEMORY | memory | H4 | the allocator warns it wanted more m
 ROCM_GPU_ISA_UNSUPPORTED | non-cuda-backends | I1 | the ROCm build has no code for this GPU's ISA | use a GPU and ROCm release listed together, or HSA_OVERRIDE_GFX_VERSION for RDNA2 consumer cards
 ROCM_MEMORY_ACCESS_FAULT | non-cuda-backends | I1 | a ROCm kernel faulted on GPU memory (the process aborts): most often HSA_OVERRIDE_GFX_VERSION names another ISA than the GPU's, or the GPU is not one the ROCm release supports | unset HSA_OVERRIDE_GFX_VERSION, or set it to your GPU's own family (rocminfo names its gfx target); use a GPU and ROCm release listed together
 DIRECTML_NO_ADAPTER_OR_VERSION | non-cuda-backends | I2 | the DirectML plugin finds no adapter, or is of another version than TensorFlow | tensorflow-cpu==2.10 with the DirectML plugin, or WSL2 with CUDA
+DIRECTML_DEFAULT_ADAPTER_IS_IGPU | non-cuda-backends |  | on a machine with an integrated and a discrete GPU, DirectML (tensorflow-directml, torch-directml) creates its device on adapter 0, the integrated GPU | choose the adapter (DML_VISIBLE_DEVICES, torch_directml.device(index) of the discrete GPU)
+MACOS_TOO_OLD_FOR_MPS | non-cuda-backends |  | the installed PyTorch needs a newer macOS than the Mac runs for its MPS backend (12.3 at first, 13 or 14 for later releases): MPS is not available although the Mac is Apple Silicon | upgrade macOS to the release the PyTorch version requires, or pin a PyTorch that supports the installed macOS
 METAL_SLOW_OR_MISMATCH | non-cuda-backends | I3 | tensorflow-metal is slower than the CPU for small models, or mismatches tensorflow-macos | pin tensorflow-macos and tensorflow-metal to a pair Apple lists; use it for large models
 METAL_PLUGIN_LOAD_FAILED | non-cuda-backends | I3 | the tensorflow-metal plugin does not load: it was built against another TensorFlow than the one installed (a TF_* symbol is not found) | install the tensorflow-metal release Apple lists for your TensorFlow (or that TensorFlow), or uninstall tensorflow-metal to run on the CPU
 PLAIDML_NO_DEVICE | non-cuda-backends | E4, I | PlaidML finds no device | run plaidml-setup, or export PLAIDML_EXPERIMENTAL=1 PLAIDML_DEVICE_IDS=<device>

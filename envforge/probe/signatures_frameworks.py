@@ -186,6 +186,11 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"AMP only support NVIDIA GPU with Compute Capability 7\.0 or higher",
         r"Mixed precision compatibility check \(mixed_float16\): WARNING",
     ),
+    S(  # Windows spawns workers by re-importing the script, which starts them again
+        C.WINDOWS_SPAWN_WITHOUT_MAIN_GUARD,
+        r"start a new process before the current process has finished its bootstrapping phase",
+        r"current process has finished its bootstrapping phase",
+    ),
     S(
         C.CUDA_USED_AFTER_FORK,
         r"CUDA error: initialization error",
@@ -334,6 +339,16 @@ FRAMEWORKS: tuple[Signature, ...] = (
         C.ROCM_MEMORY_ACCESS_FAULT,
         r"Memory access fault by GPU node-\d{1,4} .{0,200}Reason:",
         r"amdgpu: \[gfxhub\d?\] (?:no-)?retry page fault",
+    ),
+    S(  # two adapters (an integrated and a discrete GPU) and the device made on the integrated one
+        C.DIRECTML_DEFAULT_ADAPTER_IS_IGPU,
+        r"found [2-9] compatible adapters\.? .{0,300}creating device on adapter 0 \((?:Intel|AMD Radeon\(TM\) Graphics)",
+    ),
+    S(
+        C.MACOS_TOO_OLD_FOR_MPS,
+        r"The MPS backend is supported on MacOS 1\d(?:\.\d{1,2})?\+",
+        r"current MacOS version is not 1\d(?:\.\d{1,2})?\+",
+        r"MPS.{0,60}requires macOS 1\d(?:\.\d{1,2})? or (?:newer|later)",
     ),
     S(
         C.DIRECTML_NO_ADAPTER_OR_VERSION,

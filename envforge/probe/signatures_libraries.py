@@ -133,6 +133,15 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
     ),
+    S(  # a compiler a framework runs at run time: torch.compile, extensions, Theano, Triton
+        C.JIT_HOST_COMPILER_MISSING,
+        r"Compiler: \S{1,40} is not found",
+        r"Cannot find compiler '\S{1,40}' in PATH",
+        r"g\+\+ not (?:detected|available)",
+        r"Failed to find C compiler\. Please specify via CC",
+        r"InvalidCxxCompiler",
+        r"Error checking compiler version for cl",
+    ),
     S(
         C.XLA_TOOLCHAIN_MISSING,
         r"(?:Could not|Couldn'?t|Can'?t) find (?:a suitable version of )?ptxas",

@@ -142,6 +142,19 @@ SYSTEM: tuple[Signature, ...] = (
         r"CUDA-capable device\(s\) is/are busy or unavailable",
         r"CUDA_ERROR_DEVICE_UNAVAILABLE",
     ),
+    S(  # Windows' watchdog resets a GPU whose kernel runs past TdrDelay (WSL 2 inherits it)
+        C.WINDOWS_GPU_TDR_TIMEOUT,
+        r"the launch timed out and was terminated",
+        r"cudaErrorLaunchTimeout",
+        r"CUDA_ERROR_LAUNCH_TIMEOUT",
+        r"CUDA driver error: device not ready",
+        r"Display driver nvlddmkm stopped responding",
+    ),
+    S(
+        C.SELINUX_BLOCKS_GPU_DEVICES,
+        r"Failed to initialize NVML: Insufficient Permissions",
+        r"avc: {1,3}denied .{0,200}nvidia",
+    ),
     S(  # a GPU in an exclusive compute mode, shown by nvidia-smi, or refusing a second context
         C.GPU_BUSY_OR_UNAVAILABLE,
         r"\bE\. (?:Process|Thread) \|",

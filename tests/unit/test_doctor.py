@@ -16,6 +16,29 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    ("RuntimeError: Compiler: cl is not found.", "JIT_HOST_COMPILER_MISSING"),
+    (
+        "b\"nvcc fatal   : Cannot find compiler 'cl.exe' in PATH\\r\\n\"",
+        "JIT_HOST_COMPILER_MISSING",
+    ),
+    (
+        "WARNING (theano.configdefaults): g++ not detected ! Theano will be unable to execute "
+        "optimized C-implementations (for both CPU and GPU)",
+        "JIT_HOST_COMPILER_MISSING",
+    ),
+    (
+        "An attempt has been made to start a new process before the current process has finished "
+        "its bootstrapping phase.",
+        "WINDOWS_SPAWN_WITHOUT_MAIN_GUARD",
+    ),
+    ("RuntimeError: CUDA driver error: device not ready", "WINDOWS_GPU_TDR_TIMEOUT"),
+    ("CUDA error: the launch timed out and was terminated", "WINDOWS_GPU_TDR_TIMEOUT"),
+    ("Failed to initialize NVML: Insufficient Permissions", "SELINUX_BLOCKS_GPU_DEVICES"),
+    (
+        "RuntimeError: The MPS backend is supported on MacOS 12.3+.Current OS version can be "
+        "queried using `sw_vers`",
+        "MACOS_TOO_OLD_FOR_MPS",
+    ),
     (
         "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox "
         'runtime: no runtime for "nvidia" is configured',
@@ -507,11 +530,22 @@ def test_catalogue_line(line: str, code: str) -> None:
     assert diagnoses[0].fix and f"line 1: {line}" in diagnoses[0].evidence
 
 
+def test_directml_on_the_integrated_of_two_adapters_is_named_from_both_lines() -> None:
+    two = (
+        "I dml_device_factory.cc:45] DirectML device enumeration: found 2 compatible adapters.\n"
+        "I dml_device_factory.cc:32] DirectML: creating device on adapter 0 (Intel(R) UHD Graphics 620)\n"
+    )
+    assert [d.code for d in diagnose_log(two)] == ["DIRECTML_DEFAULT_ADAPTER_IS_IGPU"]
+    one = two.replace("found 2", "found 1")
+    assert "DIRECTML_DEFAULT_ADAPTER_IS_IGPU" not in [d.code for d in diagnose_log(one)]
+
+
 def test_every_signature_code_is_exercised() -> None:
     assert {s.code for s in SIGNATURES} - {code for _, code in LINES} <= {
         "PIP_NVIDIA_LIBS_NOT_ON_PATH",  # below: benign without a GPU
         "CUDA_RUNTIME_NOT_LOADABLE",  # below: with the libraries it implies
         "MIXED_FRAMEWORK_CUDA_CONFLICT",  # decided from two frameworks' facts (test_log_facts)
+        "DIRECTML_DEFAULT_ADAPTER_IS_IGPU",  # two lines (the test above)
     }
 
 
