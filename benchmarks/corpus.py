@@ -52,6 +52,11 @@ class Entry:
         return part_of(self.source)
 
     @property
+    def read(self) -> bool:
+        """A held-out log read while rules were written (``read: true``): not scored as held-out."""
+        return self.meta.get("read") is True
+
+    @property
     def healthy(self) -> bool:
         return self.expected == HEALTHY
 

@@ -41,6 +41,14 @@ def test_the_held_out_part_is_about_a_third_and_threads_never_straddle() -> None
     assert all("part" not in e.meta for e in ENTRIES)  # no entry chooses its part
 
 
+def test_only_held_out_logs_are_marked_read_and_each_says_why() -> None:
+    marked = [e for e in ENTRIES if "read" in e.meta]
+    assert all(e.meta["read"] is True and e.part == "held-out" for e in marked)
+    for entry in marked:  # the comment above the field says when and why it was read
+        text = entry.log.with_suffix(".yaml").read_text(encoding="utf-8")
+        assert "# read while" in text, entry.name
+
+
 def test_the_corpus_is_large_and_broad() -> None:
     assert len(ENTRIES) >= 200
     assert sum(e.healthy for e in ENTRIES) >= 15
