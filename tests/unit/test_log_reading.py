@@ -4,6 +4,7 @@ blank answer, and the probe's own verdicts from the same engine."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from envforge.log_reading import read_log
 from envforge.probe.codes import Code
+from envforge.probe.loose import L, swapped
 from envforge.probe.matching import classify, scan
 
 from .cli.conftest import CliRun
@@ -202,3 +204,21 @@ def test_a_loose_match_does_not_take_the_line_of_a_precise_one() -> None:
         f for f in scan(log).found if f.signature.code == Code.CONTAINER_TOOLKIT_NOT_CONFIGURED
     ]
     assert any(not f.signature.loose for f in found)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "other"),
+    [
+        (r"cudnn.{0,60}mismatch", r"mismatch.{0,60}cudnn"),
+        (r"(?:a|b).{0,40}c[)(]d", r"c[)(]d.{0,40}(?:a|b)"),
+        (r"x.{0,3}y.{0,4}z", None),  # two gaps: the words' order is part of the wording
+        (r"^Killed \S", None),
+        (r"(?:gpu.{0,9}x)", None),  # a gap inside a group
+    ],
+)
+def test_loose_words_are_read_in_either_order(pattern: str, other: str | None) -> None:
+    assert swapped(pattern) == other
+    line = "E0101 cuDNN reports a mismatch of versions" if other and "cudnn" in pattern else None
+    if line:
+        row = L(Code.CUDNN_VERSION_MISMATCH, pattern)
+        assert any(re.search(p, line, re.I) for p in row.patterns)
