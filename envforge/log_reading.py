@@ -180,12 +180,13 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
 def _read_loosely(
     causes: dict[Code, _Cause], scanned: Scan, loose: list[Found], failed: bool
 ) -> None:
-    """Where no precise wording named a cause: the loose words on the error-like lines (or, where
-    only symptoms spoke, those of a cause that explains one of them, on another line); then, for a
-    failed run where still nothing spoke, the corpus log it resembles."""
+    """Where no precise wording named a cause: the loose words on the error-like lines (on any line
+    of a run that failed; where only symptoms spoke, those of a cause that explains one of them,
+    on another line); then, for a failed run where still nothing spoke, the corpus log it
+    resembles."""
     precise = [f for f in scanned.found if not f.signature.loose]
     if not precise:  # nothing precise spoke, not even to call a line benign
-        _likely(causes, [f for f in loose if ERROR_WORDS.search(f.text) or _warns(f)])
+        _likely(causes, [f for f in loose if failed or ERROR_WORDS.search(f.text) or _warns(f)])
         if failed and not any(c.strength > INFO for c in causes.values()):
             _resembles(causes, scanned.lines)
     elif not any(c.strength == CAUSE for c in causes.values()):
