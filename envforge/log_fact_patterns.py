@@ -404,6 +404,16 @@ RULES = (
         repeat=True,
         every=True,
     ),
+    _Rule(  # a hosted notebook service: its runtime may be one without a GPU
+        "hosted_notebook",
+        ("/content/", "google.colab", "/kaggle/", "colab", "studio-lab", "sagemaker-user"),
+        (
+            re.compile(
+                r"/content/|google\.colab|/kaggle/(?:working|input)|\bcolab\b|studio-lab|sagemaker-user",
+                re.I,
+            ),
+        ),
+    ),
     _Rule(  # the container started and its process failed (podman's crun reports it)
         "inside_container",
         ("crun: ", "/.dockerenv"),

@@ -20,7 +20,7 @@ from packaging.version import InvalidVersion, Version
 from .log_decision import NO_DEVICE, Decision
 from .log_fact_patterns import PTXAS_WARNING
 from .log_facts import PLATFORMS, LogFacts, LogGpu
-from .log_runtime_rules import clusters, containers, hidden_by_env, other_failure
+from .log_runtime_rules import clusters, containers, hidden_by_env, notebooks, other_failure
 from .probe.codes import Code
 from .results import Diagnosis
 
@@ -53,6 +53,7 @@ def decide(
     found += hidden_by_env(facts, no_gpu)
     found += containers(facts, shown, no_gpu, symptoms)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
+    found += notebooks(facts, shown)
     found += _driver_older_than_runtime(facts)
     found += _driver_sides_differ(facts)
     found += _memory(facts, shown)

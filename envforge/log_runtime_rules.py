@@ -11,7 +11,7 @@ from .log_decision import NO_DEVICE, Decision
 from .log_facts import LogFacts
 from .probe.codes import Code
 
-__all__ = ["clusters", "containers", "hidden_by_env", "other_failure"]
+__all__ = ["clusters", "containers", "hidden_by_env", "notebooks", "other_failure"]
 
 _HIDDEN_VALUES = ("", "-1", "none", "nodevfiles", "void")
 _NOT_A_MISSING_GPU = frozenset({
@@ -145,6 +145,20 @@ def other_failure(shown: Mapping[Code, int]) -> bool:
     """Whether the log names a failure that is not a missing GPU (memory, a library, a crash):
     a job that failed so did not fail for want of a GPU."""
     return bool(set(shown) & _NOT_A_MISSING_GPU)
+
+
+def notebooks(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """A hosted notebook (Colab, Kaggle, SageMaker Studio Lab) that finds no driver or no GPU: its
+    runtime is one without a GPU."""
+    if "hosted_notebook" not in facts.lines:
+        return []
+    if not (facts.no_gpu or set(shown) & {Code.DRIVER_NOT_AVAILABLE, *NO_DEVICE}):
+        return []
+    return [Decision(
+        Code.NOTEBOOK_RUNTIME_WITHOUT_GPU,
+        "a hosted notebook that finds no NVIDIA driver or GPU: its runtime has none (choose a GPU "
+        "runtime)", (*facts.evidence("hosted_notebook"), *facts.evidence("no_gpu")),
+        before=(Code.DRIVER_NOT_AVAILABLE, *NO_DEVICE))]  # fmt: skip
 
 
 def clusters(facts: LogFacts, shown: Mapping[Code, int], no_gpu: bool) -> list[Decision]:

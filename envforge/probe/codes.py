@@ -69,6 +69,8 @@ class Code(str, Enum):
     CPU_ONLY_IMAGE = "CPU_ONLY_IMAGE"
     DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER = "DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER"
     CDI_SPEC_DEVICE_MISSING = "CDI_SPEC_DEVICE_MISSING"
+    NOTEBOOK_RUNTIME_WITHOUT_GPU = "NOTEBOOK_RUNTIME_WITHOUT_GPU"
+    NCCL_INTERNODE_NETWORK = "NCCL_INTERNODE_NETWORK"
     SELINUX_BLOCKS_GPU_DEVICES = "SELINUX_BLOCKS_GPU_DEVICES"
     SINGULARITY_NO_NV = "SINGULARITY_NO_NV"
     K8S_NO_GPU_RESOURCE = "K8S_NO_GPU_RESOURCE"
@@ -88,6 +90,8 @@ class Code(str, Enum):
     CUDNN_VERSION_MISMATCH = "CUDNN_VERSION_MISMATCH"
     CUDNN_INIT_FAILED = "CUDNN_INIT_FAILED"
     XLA_TOOLCHAIN_MISSING = "XLA_TOOLCHAIN_MISSING"
+    CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD = "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"
+    HOST_COMPILER_TOO_NEW_FOR_NVCC = "HOST_COMPILER_TOO_NEW_FOR_NVCC"
     JIT_HOST_COMPILER_MISSING = "JIT_HOST_COMPILER_MISSING"
     XLA_PTXAS_TOO_OLD = "XLA_PTXAS_TOO_OLD"
     XLA_NVLINK_TOO_OLD = "XLA_NVLINK_TOO_OLD"
@@ -96,6 +100,8 @@ class Code(str, Enum):
     CUDA_KERNEL_FAULT = "CUDA_KERNEL_FAULT"
     # D. TensorFlow build / wheel / platform
     CPU_ONLY_TF_BUILD = "CPU_ONLY_TF_BUILD"
+    NCCL_UNAVAILABLE_FOR_STRATEGY = "NCCL_UNAVAILABLE_FOR_STRATEGY"
+    JAX_CUDA_WHEEL_UNAVAILABLE = "JAX_CUDA_WHEEL_UNAVAILABLE"
     WINDOWS_NATIVE_TF_GE_2_11 = "WINDOWS_NATIVE_TF_GE_2_11"
     CUDA_VERSION_MATRIX_MISMATCH = "CUDA_VERSION_MATRIX_MISMATCH"
     DEPRECATED_TENSORFLOW_GPU_PKG = "DEPRECATED_TENSORFLOW_GPU_PKG"
@@ -127,6 +133,12 @@ class Code(str, Enum):
     GPU_FEATURE_NEEDS_NEWER_ARCH = "GPU_FEATURE_NEEDS_NEWER_ARCH"
     PERF_NO_XLA = "PERF_NO_XLA"
     CUDA_USED_AFTER_FORK = "CUDA_USED_AFTER_FORK"
+    NCCL_RANKS_SHARE_GPU = "NCCL_RANKS_SHARE_GPU"
+    LAUNCHER_OVERRIDES_VISIBLE_DEVICES = "LAUNCHER_OVERRIDES_VISIBLE_DEVICES"
+    DIST_MASTER_PORT_IN_USE = "DIST_MASTER_PORT_IN_USE"
+    COLLECTIVE_TIMEOUT_RANK_BUSY = "COLLECTIVE_TIMEOUT_RANK_BUSY"
+    XLA_JIT_COMPILE_UNSUPPORTED_OP = "XLA_JIT_COMPILE_UNSUPPORTED_OP"
+    GPU_ONLY_LAYER_WITHOUT_GPU = "GPU_ONLY_LAYER_WITHOUT_GPU"
     WINDOWS_SPAWN_WITHOUT_MAIN_GUARD = "WINDOWS_SPAWN_WITHOUT_MAIN_GUARD"
     FRAMEWORK_DEFAULT_DEVICE_CPU = "FRAMEWORK_DEFAULT_DEVICE_CPU"
     TENSORS_ON_DIFFERENT_DEVICES = "TENSORS_ON_DIFFERENT_DEVICES"
@@ -141,6 +153,7 @@ class Code(str, Enum):
     MEMORY_CONFIG_ORDER_ERROR = "MEMORY_CONFIG_ORDER_ERROR"
     ALLOCATOR_WANTS_MORE_MEMORY = "ALLOCATOR_WANTS_MORE_MEMORY"
     HOST_OOM = "HOST_OOM"
+    WSL_PINNED_MEMORY_LIMIT = "WSL_PINNED_MEMORY_LIMIT"
     # I. non-CUDA backends
     ROCM_GPU_ISA_UNSUPPORTED = "ROCM_GPU_ISA_UNSUPPORTED"
     ROCM_MEMORY_ACCESS_FAULT = "ROCM_MEMORY_ACCESS_FAULT"
@@ -153,6 +166,8 @@ class Code(str, Enum):
     METAL_SLOW_OR_MISMATCH = "METAL_SLOW_OR_MISMATCH"
     METAL_PLUGIN_LOAD_FAILED = "METAL_PLUGIN_LOAD_FAILED"
     PLAIDML_NO_DEVICE = "PLAIDML_NO_DEVICE"
+    LIBTPU_MISSING_OR_MISMATCHED = "LIBTPU_MISSING_OR_MISMATCHED"
+    JAX_TPU_NODE_UNSUPPORTED = "JAX_TPU_NODE_UNSUPPORTED"
     MPS_OP_NOT_IMPLEMENTED = "MPS_OP_NOT_IMPLEMENTED"
     MPS_FLOAT64_UNSUPPORTED = "MPS_FLOAT64_UNSUPPORTED"
     # Z. benign
@@ -206,7 +221,7 @@ GPU_ADAPTER_INIT_FAILED | host-driver | A | the NVIDIA kernel module loads but c
 FABRIC_MANAGER_NOT_RUNNING | host-driver | A | CUDA reports "system not yet initialized" (error 802): on an NVSwitch system (HGX, DGX) the NVIDIA Fabric Manager is not running, or not of the driver's version | install and start nvidia-fabricmanager of exactly the driver's version (systemctl enable --now nvidia-fabricmanager), then retry
 DRIVER_LIBRARY_MISMATCH | host-driver | A2 | the user-space driver libraries and the loaded kernel module are of different versions | reboot (or reload the nvidia kernel modules) and purge stale driver packages
 DRIVER_TOO_OLD_FOR_CUDA_RUNTIME | host-driver | A3, A6 | the driver is older than the CUDA runtime (or the PTX) the framework was built with | upgrade the driver, or use a release built for a CUDA the driver supports (envforge driver-check)
-CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN, typically after suspend/resume or without nvidia-uvm | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services
+CUDA_INIT_UNKNOWN | host-driver | A7 | cuInit fails with CUDA_ERROR_UNKNOWN (or a driver init failure), typically after suspend/resume, without nvidia-uvm, or when nvidia-uvm's HMM support fails to start | reload nvidia_uvm (sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm); enable the nvidia suspend/resume services; on new kernels try options nvidia_uvm uvm_disable_hmm=1
 GPU_BUSY_OR_UNAVAILABLE | host-driver | A8 | the GPU is in an exclusive or prohibited compute mode, or already owned | free the GPU or pick another with CUDA_VISIBLE_DEVICES; check the compute mode (nvidia-smi -q)
 WINDOWS_GPU_TDR_TIMEOUT | host-driver |  | on Windows (and in WSL 2, which inherits it) a GPU under the WDDM driver is reset by the Timeout Detection and Recovery watchdog when one kernel runs longer than TdrDelay (2 s by default): "the launch timed out and was terminated", "device not ready" | shorten the kernels (smaller batches or chunks), raise TdrDelay (the registry's GraphicsDrivers key) and reboot, or compute on a GPU in TCC mode or not driving a display
 WSL_WINDOWS_BUILD_GPU_REGRESSION | host-driver |  | the Windows build (often an Insider or preview build) breaks GPU compute inside WSL 2: the GPU is listed or libcuda loads, but cuInit or context creation fails for every framework | update Windows to a build where WSL GPU compute works, or roll back to the previous build
@@ -224,6 +239,8 @@ CONTAINER_LOST_GPU_ACCESS | container-runtime | B5 | a running container lost it
 CONTAINER_CAPABILITIES_NO_COMPUTE | container-runtime | B6 | NVIDIA_DRIVER_CAPABILITIES leaves out compute, so libcuda is not injected | set NVIDIA_DRIVER_CAPABILITIES=compute,utility (or all) in the image or at run time
 DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER | container-runtime | B4 | the Docker engine runs where the host's driver libraries are not visible or usable (snap-packaged Docker, Docker Desktop for Linux's VM, a Docker Desktop on Windows older than the Windows driver), so --gpus fails to load libnvidia-ml.so.1, or cuInit fails, though the host has the driver | use docker-ce from Docker's own repository (not the snap, not Docker Desktop on Linux), then nvidia-ctk runtime configure --runtime=docker and restart docker; on Windows update Docker Desktop (4.31 or later for driver 555 and later)
 CDI_SPEC_DEVICE_MISSING | container-runtime | B2 | the CDI specification names device nodes the host does not have (stale after a driver or GPU change): "failed to stat CDI host device" | regenerate it: nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml (or enable nvidia-cdi-refresh), then rerun
+NOTEBOOK_RUNTIME_WITHOUT_GPU | container-runtime |  | a hosted notebook (Colab, Kaggle, SageMaker Studio Lab, Paperspace) runs on a runtime without a GPU (a CPU runtime was chosen, or the GPU session or quota ran out): code that asks for CUDA finds no NVIDIA driver or device | switch the notebook to a GPU runtime (Colab: Runtime > Change runtime type) and restart it, or run on the CPU
+NCCL_INTERNODE_NETWORK | container-runtime |  | NCCL's bootstrap sockets or its InfiniBand/RoCE links cannot connect the ranks: no usable network interface (docker bridges, loopback only), a wrong NCCL_SOCKET_IFNAME, HCA or GID settings, a firewall | set NCCL_SOCKET_IFNAME to the interface the nodes reach each other on (and NCCL_IB_HCA / NCCL_IB_GID_INDEX for RoCE), run containers with --network=host, open the ports; NCCL_DEBUG=INFO shows what it tried
 SELINUX_BLOCKS_GPU_DEVICES | container-runtime |  | SELinux (Fedora, RHEL and their clones) denies the container's process the NVIDIA device nodes or driver files the toolkit injected: NVML reports "Insufficient Permissions" though the host and --privileged work | run with --security-opt label=disable (or NVIDIA's SELinux policy module, container_use_devices), or relabel the driver files with restorecon, instead of --privileged
 CPU_ONLY_IMAGE | container-runtime | B7 | the image (or its base) is a CPU-only build | use a GPU image tag (or a CUDA base) of the framework
 SINGULARITY_NO_NV | container-runtime | B8 | Singularity/Apptainer ran without binding the NVIDIA driver (--nv) | run singularity/apptainer with --nv
@@ -235,17 +252,21 @@ IMAGE_BUNDLES_DRIVER_LIBS | container-runtime | B11 | the image carries driver u
 COMPOSE_TOO_OLD_FOR_GPU_RESERVATION | container-runtime | B12 | docker-compose older than 1.28 rejects deploy.resources.reservations.devices ("'devices' was unexpected"), so the service cannot ask for a GPU | use Docker Compose v2 (docker compose) or docker-compose 1.28 or later; on an old client, runtime: nvidia with NVIDIA_VISIBLE_DEVICES=all
 BANNER_ONLY_VERIFY | container-runtime | B | a GPU was judged present from a banner or nvidia-smi alone, without a framework using it | verify with the framework itself (envforge verify at level 2)
 CUDA_LIBS_NOT_FOUND | cuda-libs | C1 | a CUDA or cuDNN library the build needs cannot be loaded: the GPU is silently skipped | install the CUDA/cuDNN of the tested configuration, or pip install tensorflow[and-cuda] (Linux, TF >= 2.14)
-CUDA_LIB_TRANSITIVE_DEP_MISSING | cuda-libs | C2 | a CUDA library is there but one it depends on is missing (dlerror names another library) | install the missing component (e.g. nvidia-nvjitlink-cu12); do not mix cu11 and cu12 wheels
+CUDA_LIB_TRANSITIVE_DEP_MISSING | cuda-libs | C2 | a CUDA library is there but one it depends on is missing, or older than it needs (dlerror names another library, or a symbol of it is undefined: an old libnccl or libnvjitlink first on the library path) | install the missing component (e.g. nvidia-nvjitlink-cu12) and take the one the framework ships before any other on the library path; do not mix cu11 and cu12 wheels
 PIP_NVIDIA_LIBS_NOT_ON_PATH | cuda-libs | C3 | pip's nvidia-* wheels are installed but not on the loader path | upgrade TensorFlow, or put the site-packages/nvidia/*/lib directories on LD_LIBRARY_PATH
 CUDNN_VERSION_MISMATCH | cuda-libs | C4 | the cuDNN that loads is of another major, or an older minor, than the build's | install a cuDNN of the build's major with a minor at least the build's; remove the older copy
 CUDNN_INIT_FAILED | cuda-libs | C5 | cuDNN or cuBLAS handle creation fails (usually GPU memory) | enable memory growth (TF_FORCE_GPU_ALLOW_GROWTH=true), free the GPU, reduce the batch size
 XLA_TOOLCHAIN_MISSING | cuda-libs | C6 | XLA cannot find libdevice or ptxas | pip install nvidia-cuda-nvcc-cu12 and set XLA_FLAGS=--xla_gpu_cuda_data_dir=<dir with nvvm/libdevice>
+CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD | cuda-libs |  | building a CUDA extension (a PyTorch cpp_extension, flash-attn, apex, a setup.py with CUDAExtension) needs the CUDA toolkit (nvcc, CUDA_HOME), which is not installed or not found: a runtime-only image, conda's cudatoolkit without nvcc, CUDA_HOME unset | install a prebuilt wheel for the installed torch, CUDA and Python; or install the CUDA toolkit of torch.version.cuda, set CUDA_HOME (and PATH to its bin), and rebuild from a clean build directory
+HOST_COMPILER_TOO_NEW_FOR_NVCC | cuda-libs |  | the host compiler (gcc, MSVC) is of a version the CUDA toolkit's nvcc does not support, usually newer: "unsupported GNU version! gcc versions later than N are not supported" | install a compiler nvcc supports and point nvcc at it (CC/CXX, NVCC_CCBIN, a conda gcc, update-alternatives), or use a newer CUDA toolkit
 JIT_HOST_COMPILER_MISSING | cuda-libs |  | a framework that compiles native or GPU code at run time (torch.compile's inductor, C++/CUDA extensions, Theano, CuPy, nvcc) cannot find the host C/C++ compiler it needs (MSVC cl.exe on Windows, g++ elsewhere): the compile step fails or the framework falls back to slow Python code | install the compiler (Visual Studio Build Tools with its vcvars environment, build-essential or g++) and put it on PATH, or point the framework at it (CC and CXX, Theano's cxx and nvcc.compiler_bindir)
 XLA_NVLINK_TOO_OLD | cuda-libs | C6 | XLA links kernels with an nvlink older than the ptxas that compiled them ("nvlink fatal: Input file ... newer than toolkit"): two CUDA releases' tools are mixed on PATH | put the nvlink of the same CUDA release as ptxas first on PATH (pip install nvidia-cuda-nvcc-cu12 ships both), or XLA_FLAGS=--xla_gpu_force_compilation_parallelism=1
 XLA_PTXAS_TOO_OLD | cuda-libs | C6 | XLA compiles with a ptxas older than 11.1, which is known to miscompile XLA code (wrong results, invalid-address errors) | pip install nvidia-cuda-nvcc-cu12 (a newer ptxas) and put its bin directory first on PATH, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA >= 11.1
 TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
 CUDA_RUNTIME_NOT_LOADABLE | cuda-libs | C1 | the CUDA runtime library (libcudart) cannot be loaded | install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path
 CPU_ONLY_TF_BUILD | tf-build | D1 | the framework installed is a CPU-only build | install the CUDA build (tensorflow[and-cuda]), not tensorflow-cpu
+NCCL_UNAVAILABLE_FOR_STRATEGY | tf-build |  | NCCL collectives are asked for on a build without NCCL (mostly native Windows): "No OpKernel was registered to support Op 'NcclAllReduce'", "Distributed package doesn't have NCCL built in" | use the gloo backend (PyTorch) or tf.distribute.HierarchicalCopyAllReduce (TensorFlow) on Windows, or train under Linux or WSL2
+JAX_CUDA_WHEEL_UNAVAILABLE | tf-build |  | pip finds no CUDA jaxlib for this platform: CUDA jaxlib wheels are built for Linux only (and older releases only on Google's index, jax_cuda_releases.html) | use WSL2 or Linux for JAX on an NVIDIA GPU; on Linux install jax[cuda12] (older releases: pip install with -f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html)
 WINDOWS_NATIVE_TF_GE_2_11 | tf-build | D2 | TensorFlow >= 2.11 on native Windows has no GPU build | use WSL2 with the Linux wheel, or tensorflow<2.11 on native Windows
 CUDA_VERSION_MATRIX_MISMATCH | tf-build | D4 | the CUDA the framework was built with is not the one the cell (or the host) provides | use the CUDA of the tested build configuration (envforge matrix explain --tf V)
 DEPRECATED_TENSORFLOW_GPU_PKG | tf-build | D5 | the deprecated tensorflow-gpu package is asked for | replace tensorflow-gpu with tensorflow (Linux: tensorflow[and-cuda])
@@ -267,6 +288,12 @@ GPU_FEATURE_NEEDS_NEWER_ARCH | hardware-vs-build | F7 | the GPU works, but a fea
 MIXED_PRECISION_ON_OLD_GPU | model-code | F7 | mixed precision on a GPU without tensor cores (compute capability < 7.0) is slower | leave mixed_float16 off on GPUs below compute capability 7.0
 PERF_NO_XLA | model-code | F8 | XLA is off, so many small ops are not fused | compile with jit_compile=True where the model supports it
 CUDA_USED_AFTER_FORK | model-code | F9 | CUDA was initialised before a fork; the child cannot use it | use the spawn start method, or initialise the framework only in the workers
+NCCL_RANKS_SHARE_GPU | model-code |  | two ranks of a distributed job run on one GPU (nothing binds each rank to its local GPU, or more ranks than GPUs were launched): NCCL stops with "Duplicate GPU detected" (ncclInvalidUsage) | set the device from the local rank before creating the process group (torch.cuda.set_device(local_rank)), and launch as many ranks per node as it has GPUs
+LAUNCHER_OVERRIDES_VISIBLE_DEVICES | model-code |  | a launcher (deepspeed, accelerate) chooses the GPUs itself and ignores or rewrites the CUDA_VISIBLE_DEVICES the user set, so the job runs on other GPUs than intended, or finds none | select GPUs with the launcher's own options (deepspeed --include localhost:0,1; accelerate --gpu_ids), not CUDA_VISIBLE_DEVICES
+DIST_MASTER_PORT_IN_USE | model-code |  | the rendezvous port of a distributed job (MASTER_PORT, torchrun's --master_port) is already taken, often by a previous run still alive: "Address already in use" (errno 98) | pick a free port (--master_port, MASTER_PORT) or stop the lingering processes of the previous run
+COLLECTIVE_TIMEOUT_RANK_BUSY | model-code |  | a collective (all-reduce, barrier) timed out because one rank did long work alone (data preparation, loading, evaluation on rank 0) while the others waited: "Watchdog caught collective operation timeout" | do the long work before the process group starts, or on every rank, or raise the timeout (init_process_group(timeout=...)); NCCL_DEBUG=INFO shows which rank lags
+XLA_JIT_COMPILE_UNSUPPORTED_OP | model-code |  | a function compiled with XLA (tf.function(jit_compile=True), jax.jit of a custom call) uses an op that has no XLA kernel: "Detected unsupported operations when trying to compile graph" | leave that op out of the compiled function (jit_compile=False for it, or auto-clustering), or use an XLA-compatible op
+GPU_ONLY_LAYER_WITHOUT_GPU | model-code |  | the model uses a layer or op that has only GPU kernels (Keras CuDNNLSTM/CuDNNGRU, the CudnnRNN op) where TensorFlow registered no GPU: "No OpKernel was registered to support Op 'CudnnRNN'" | run where TensorFlow registers a GPU, or use the plain LSTM/GRU layers (which use cuDNN on a GPU by themselves)
 WINDOWS_SPAWN_WITHOUT_MAIN_GUARD | model-code |  | on Windows (spawn start method) a script starts worker processes (DataLoader num_workers > 0, multiprocessing) at module level without an if __name__ == '__main__': guard: each worker re-imports the script and Python stops it "before the current process has finished its bootstrapping phase" | put the training code under if __name__ == '__main__': (or use num_workers=0)
 PERF_INPUT_BOUND | data-pipeline | G1 | the input pipeline starves the device (serial map, no prefetch) | map(num_parallel_calls=AUTOTUNE), prefetch(AUTOTUNE), cache() where the data fits
 PERF_PY_FUNCTION_GIL | data-pipeline | G2 | Python (py_function, numpy_function, NumPy inside a layer) serialises on the GIL and copies to the host | express the computation in framework ops so it stays in the compiled graph on the device
@@ -283,6 +310,8 @@ MACOS_TOO_OLD_FOR_MPS | non-cuda-backends |  | the installed PyTorch needs a new
 METAL_SLOW_OR_MISMATCH | non-cuda-backends | I3 | tensorflow-metal is slower than the CPU for small models, or mismatches tensorflow-macos | pin tensorflow-macos and tensorflow-metal to a pair Apple lists; use it for large models
 METAL_PLUGIN_LOAD_FAILED | non-cuda-backends | I3 | the tensorflow-metal plugin does not load: it was built against another TensorFlow than the one installed (a TF_* symbol is not found) | install the tensorflow-metal release Apple lists for your TensorFlow (or that TensorFlow), or uninstall tensorflow-metal to run on the CPU
 PLAIDML_NO_DEVICE | non-cuda-backends | E4, I | PlaidML finds no device | run plaidml-setup, or export PLAIDML_EXPERIMENTAL=1 PLAIDML_DEVICE_IDS=<device>
+LIBTPU_MISSING_OR_MISMATCHED | non-cuda-backends |  | JAX's TPU backend does not start: libtpu is missing, broken, or of another release than jax and jaxlib ("Unable to initialize backend 'tpu'") | pip install "jax[tpu]" -f https://storage.googleapis.com/jax-releases/libtpu_releases.html (one release of jax, jaxlib and libtpu), and run on a TPU VM
+JAX_TPU_NODE_UNSUPPORTED | non-cuda-backends |  | jax 0.4 or later on an old TPU Node (Colab's legacy TPU runtime): JAX only supports TPU VMs | use a TPU VM (Kaggle's TPU VM, a Cloud TPU VM), or pin jax 0.3.25 on the TPU Node
 SLURM_GPU_NOT_REQUESTED | container-runtime | B | the Slurm job (or srun step) asked for no GPU (no --gres=gpu:N or --gpus), so Slurm hides the node's GPUs from it | request GPUs in the job and the step (#SBATCH --gres=gpu:1 or --gpus=1; srun --gpus-per-task), then check with nvidia-smi inside the job
 K8S_NVIDIA_RUNTIMECLASS_MISSING | container-runtime | B9 | the pod runs on a GPU node but not under the NVIDIA runtime (no runtimeClassName nvidia, containerd's default is runc): no driver libraries reach it | set runtimeClassName: nvidia in the pod spec, or make nvidia containerd's default runtime (the GPU Operator can)
 NCCL_SYSTEM_ERROR_SHM | container-runtime | B | NCCL fails with "unhandled system error": a system call it needs fails, most often a container's /dev/shm too small (docker's 64 MB) or no shared IPC namespace | run the container with --ipc=host or a large --shm-size (Kubernetes: a memory emptyDir on /dev/shm); NCCL_DEBUG=INFO shows the failing call
@@ -299,6 +328,7 @@ FRAMEWORK_DEFAULT_DEVICE_CPU | model-code | F | the GPU stack works, but the mod
 TENSORS_ON_DIFFERENT_DEVICES | model-code | F | an operation got tensors on different devices (the model on the GPU, its input on the CPU, or the other way round) | move the model and every input to the same device (model.to(device), x.to(device)); build new tensors with device=
 DEVICE_SIDE_ASSERT | model-code | F | a GPU kernel's assertion failed: most often an index out of range (a class label >= the number of classes, an embedding index >= its size) | rerun with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) to see the op and the bad index; check label and index ranges against the model
 HOST_OOM | memory | H | the process ran out of host RAM, not GPU memory (a CPU allocator failure, MemoryError, std::bad_alloc, the OOM killer: Killed, exit 137, OOMKilled) | hold less in host RAM (smaller batches, stream the data, fewer workers), add RAM or swap, or raise the container's or job's memory limit
+WSL_PINNED_MEMORY_LIMIT | memory |  | under WSL 2, allocating large pinned (page-locked) host buffers fails with CUDA's out of memory though neither GPU memory nor RAM is full | do not pin host memory (GGML_CUDA_NO_PINNED=1, pin_memory=False), give WSL more memory (.wslconfig), or run natively
 ROCM_WSL_BUNDLED_HSA_RUNTIME | non-cuda-backends | I | on WSL2, a ROCm build of the framework loads the HSA runtime bundled in its wheel, which knows only /dev/kfd; WSL exposes the GPU through /dev/dxg, so rocminfo sees the GPU and the framework none | install AMD's ROCm-on-WSL wheels, or remove the wheel's bundled libhsa-runtime64.so* so that the system's WSL runtime loads
 BACKEND_UNSUPPORTED_FOR_TASK | non-cuda-backends | I | the application supports this GPU backend (DirectML, ROCm, MPS) for some tasks only (inference, not training): the unsupported task runs on the CPU | run that task on a backend the application supports for it (usually CUDA), or accept the CPU; nothing in the install is broken
 ROCM_HOST_KFD_MISSING | host-driver | B10 | a ROCm container asks for /dev/kfd and /dev/dri but the host has none: no amdgpu kernel driver, or the engine runs in a VM without the GPU (Docker Desktop) | run on a Linux host with the amdgpu driver loaded (ls -l /dev/kfd /dev/dri on the host); Docker Desktop cannot pass ROCm GPUs through

@@ -186,6 +186,39 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"AMP only support NVIDIA GPU with Compute Capability 7\.0 or higher",
         r"Mixed precision compatibility check \(mixed_float16\): WARNING",
     ),
+    S(
+        C.NCCL_RANKS_SHARE_GPU,
+        r"Duplicate GPU detected ?: rank \d{1,6} and rank \d{1,6} both on CUDA device",
+    ),
+    S(
+        C.DIST_MASTER_PORT_IN_USE,
+        r"\[c10d\] The server socket has failed to (?:bind|listen)",
+        r"server socket has failed to bind to .{0,80}errno: 98 - Address already in use",
+    ),
+    S(C.COLLECTIVE_TIMEOUT_RANK_BUSY, r"Watchdog caught collective operation timeout"),
+    S(
+        C.XLA_JIT_COMPILE_UNSUPPORTED_OP,
+        r"Detected unsupported operations when trying to compile graph",
+        r"No registered '\w{1,80}' OpKernel for XLA_(?:GPU|CPU|TPU)_JIT devices",
+    ),
+    S(C.GPU_ONLY_LAYER_WITHOUT_GPU, r"No OpKernel was registered to support Op 'Cudnn\w{1,20}'"),
+    S(
+        C.NCCL_UNAVAILABLE_FOR_STRATEGY,
+        r"No OpKernel was registered to support Op 'Nccl\w{1,30}'",
+        r"Distributed package doesn'?t have NCCL built in",
+    ),
+    S(
+        C.JAX_CUDA_WHEEL_UNAVAILABLE,
+        r"No matching distribution found for jaxlib\S{0,40}\+cuda",
+        supersedes=(C.PYTHON_UNSUPPORTED,),
+    ),
+    S(
+        C.LIBTPU_MISSING_OR_MISMATCHED,
+        # raised: JAX logs the same sentence as INFO on every machine without a TPU
+        r"RuntimeError: Unable to initiali[sz]e backend 'tpu'",
+    ),
+    S(C.JAX_TPU_NODE_UNSUPPORTED, r"JAX only supports TPU VMs, not the older Colab TPUs"),
+    S(C.WSL_PINNED_MEMORY_LIMIT, r"failed to allocate [\d.]{1,10} ?[KMG]i?B of pinned memory"),
     S(  # Windows spawns workers by re-importing the script, which starts them again
         C.WINDOWS_SPAWN_WITHOUT_MAIN_GUARD,
         r"start a new process before the current process has finished its bootstrapping phase",

@@ -133,6 +133,15 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
     ),
+    S(
+        C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
+        r"CUDA_HOME environment variable is not set",
+    ),
+    S(
+        C.HOST_COMPILER_TOO_NEW_FOR_NVCC,
+        r"unsupported GNU version! gcc versions later than \d{1,2} are not supported",
+        r"unsupported Microsoft Visual Studio version! Only the versions between \d{4} and \d{4}",
+    ),
     S(  # a compiler a framework runs at run time: torch.compile, extensions, Theano, Triton
         C.JIT_HOST_COMPILER_MISSING,
         r"Compiler: \S{1,40} is not found",

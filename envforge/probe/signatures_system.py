@@ -69,6 +69,12 @@ SYSTEM: tuple[Signature, ...] = (
         # a CDI spec written for another driver: crun mounts the files it lists
         r"crun: cannot stat `?/\S{1,200}(?:libnvidia|libcuda|nvidia)\S{0,80}: No such file",
     ),
+    S(  # NCCL's bootstrap sockets and InfiniBand/RoCE verbs between ranks
+        C.NCCL_INTERNODE_NETWORK,
+        r"NCCL WARN Call to ibv_\w{1,30} failed",
+        r"WARN Socket creation failed ?: ",
+        r"NCCL WARN Bootstrap ?: no socket interface found",
+    ),
     S(  # --gpus device=N (or a UUID) that this host does not have
         C.GPU_INDEX_OUT_OF_RANGE,
         r"nvidia-container-cli: device error: [\w-]{1,60}: unknown device",

@@ -16,6 +16,68 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    (
+        "NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx_x:1",
+        "NCCL_INTERNODE_NETWORK",
+    ),
+    (
+        "include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol",
+        "NCCL_INTERNODE_NETWORK",
+    ),
+    (
+        "Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 2000",
+        "NCCL_RANKS_SHARE_GPU",
+    ),
+    (
+        "[W socket.cpp:436] [c10d] The server socket has failed to bind to [::]:50002 (errno: 98 - "
+        "Address already in use).",
+        "DIST_MASTER_PORT_IN_USE",
+    ),
+    (
+        "RuntimeError: [Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=3, "
+        "OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1800000)",
+        "COLLECTIVE_TIMEOUT_RANK_BUSY",
+    ),
+    (
+        "InvalidArgumentError: Detected unsupported operations when trying to compile graph "
+        "__inference_train_step_83604 on XLA_GPU_JIT: HorovodAllreduce",
+        "XLA_JIT_COMPILE_UNSUPPORTED_OP",
+    ),
+    (
+        "InvalidArgumentError (see above for traceback): No OpKernel was registered to support Op "
+        "'CudnnRNN' with these attrs.  Registered devices: [CPU], Registered kernels:",
+        "GPU_ONLY_LAYER_WITHOUT_GPU",
+    ),
+    (
+        "No OpKernel was registered to support Op 'NcclAllReduce' used by {{node NcclAllReduce}}",
+        "NCCL_UNAVAILABLE_FOR_STRATEGY",
+    ),
+    (
+        "ERROR: No matching distribution found for jaxlib==0.4.9+cuda12.cudnn88",
+        "JAX_CUDA_WHEEL_UNAVAILABLE",
+    ),
+    (
+        "RuntimeError: Unable to initialize backend 'tpu': INTERNAL: Failed to open "
+        "/site-packages/libtpu/libtpu.so: cannot open shared object file: No such file or directory",
+        "LIBTPU_MISSING_OR_MISMATCHED",
+    ),
+    (
+        "As of JAX 0.4.0, JAX only supports TPU VMs, not the older Colab TPUs.",
+        "JAX_TPU_NODE_UNSUPPORTED",
+    ),
+    (
+        "WARNING: failed to allocate 512.00 MB of pinned memory: out of memory",
+        "WSL_PINNED_MEMORY_LIMIT",
+    ),
+    (
+        "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "/usr/local/cuda/include/crt/host_config.h:119:2: error: #error -- unsupported GNU version! "
+        "gcc versions later than 6 are not supported!",
+        "HOST_COMPILER_TOO_NEW_FOR_NVCC",
+    ),
     ("RuntimeError: Compiler: cl is not found.", "JIT_HOST_COMPILER_MISSING"),
     (
         "b\"nvcc fatal   : Cannot find compiler 'cl.exe' in PATH\\r\\n\"",
@@ -540,6 +602,16 @@ def test_directml_on_the_integrated_of_two_adapters_is_named_from_both_lines() -
     assert "DIRECTML_DEFAULT_ADAPTER_IS_IGPU" not in [d.code for d in diagnose_log(one)]
 
 
+def test_a_hosted_notebook_without_a_driver_runs_on_a_runtime_without_a_gpu() -> None:
+    colab = (
+        '  File "/content/segment-anything/notebook.py", line 3, in <module>\n'
+        "RuntimeError: Found no NVIDIA driver on your system.\n"
+    )
+    assert [d.code for d in diagnose_log(colab)][:1] == ["NOTEBOOK_RUNTIME_WITHOUT_GPU"]
+    bare = colab.replace("/content/", "/home/me/")
+    assert "NOTEBOOK_RUNTIME_WITHOUT_GPU" not in [d.code for d in diagnose_log(bare)]
+
+
 def test_every_signature_code_is_exercised() -> None:
     assert {s.code for s in SIGNATURES} - {code for _, code in LINES} <= {
         "PIP_NVIDIA_LIBS_NOT_ON_PATH",  # below: benign without a GPU
@@ -697,3 +769,11 @@ def test_every_public_log_class_has_a_fixture() -> None:
         for code in line.split(": ", 1)[1].split(", ")
     }
     assert expected <= found
+
+
+def test_jax_trying_a_tpu_on_a_machine_without_one_is_no_cause() -> None:
+    info = (
+        "INFO:jax._src.xla_bridge:Unable to initialize backend 'tpu': INTERNAL: Failed to open "
+        "libtpu.so: libtpu.so: cannot open shared object file: No such file or directory\n"
+    )
+    assert "LIBTPU_MISSING_OR_MISMATCHED" not in [d.code for d in diagnose_log(info)]
