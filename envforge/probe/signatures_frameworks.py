@@ -186,6 +186,14 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"AMP only support NVIDIA GPU with Compute Capability 7\.0 or higher",
         r"Mixed precision compatibility check \(mixed_float16\): WARNING",
     ),
+    S(  # Keras 2's multi_gpu_model told to use more GPUs than the machine has
+        C.GPU_INDEX_OUT_OF_RANGE,
+        r"To call `multi_gpu_model` with `gpus=\d{1,3}`, we expect the following devices",
+    ),
+    S(  # an API a later release removed, or an earlier one lacks
+        C.FRAMEWORK_VERSION_MISMATCH,
+        r"cannot import name '?multi_gpu_model'?",
+    ),
     S(
         C.NCCL_RANKS_SHARE_GPU,
         r"Duplicate GPU detected ?: rank \d{1,6} and rank \d{1,6} both on CUDA device",
@@ -239,7 +247,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
         # a separately installed keras (2.6 and later) of another release than TensorFlow
         r"module 'tensorflow\.compat\.v2(?:\.__internal__)?' has no attribute",
         r"module 'tensorflow' has no attribute '__internal__'",
-        supersedes=(C.KERAS3_WHERE_TF_KERAS_EXPECTED,),
+        r"Keras requires TensorFlow \d\.\d{1,2} or higher",
+        r"has no attribute 'experimental_list_devices'",  # keras 2.3 under TensorFlow 2.1
+        supersedes=(C.KERAS3_WHERE_TF_KERAS_EXPECTED, C.FRAMEWORK_VERSION_MISMATCH),
     ),
     S(
         C.TENSORS_ON_DIFFERENT_DEVICES,

@@ -133,6 +133,11 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
     ),
+    S(  # JAX: cuSOLVER and cuSPARSE load nvJitLink, which pip's wheels must match
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"Unable to load cu(?:SOLVER|SPARSE)\b",
+        supersedes=(C.CPU_ONLY_TF_BUILD,),
+    ),
     S(
         C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
         r"CUDA_HOME environment variable is not set",
@@ -148,6 +153,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Cannot find compiler '\S{1,40}' in PATH",
         r"g\+\+ not (?:detected|available)",
         r"Failed to find C compiler\. Please specify via CC",
+        r"Microsoft Visual C\+\+ 14\.0 or greater is required",
         r"InvalidCxxCompiler",
         r"Error checking compiler version for cl",
     ),

@@ -144,6 +144,7 @@ SYSTEM: tuple[Signature, ...] = (
     S(
         C.GPU_BUSY_OR_UNAVAILABLE,
         r"cudaErrorDevicesUnavailable",
+        r"libtpu\.so already in use by another process",  # a TPU's own lock
         r"all CUDA-capable devices are busy or unavailable",
         r"CUDA-capable device\(s\) is/are busy or unavailable",
         r"CUDA_ERROR_DEVICE_UNAVAILABLE",
@@ -207,6 +208,7 @@ SYSTEM: tuple[Signature, ...] = (
         C.WHEEL_LACKS_ARCH_KERNELS,
         r"(?<!hipError)NoBinaryForGpu",
         r"CUDA error: invalid device function",
+        r"Cuda failure 'invalid device function'",  # NCCL's wording
         r"is not compatible with the current (?:PyTorch|torch) installation",
         r"no kernel image is available for execution on the device",
         r"device kernel image is invalid",

@@ -17,6 +17,34 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     (
+        "[3] enqueue.cc:215 NCCL WARN Cuda failure 'invalid device function'",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "I0000 f236.cc:165] libtpu.so already in use by another process probably owned by another "
+        'user. Run "$ sudo lsof -w /dev/accel0" to figure out which process is using the TPU.',
+        "GPU_BUSY_OR_UNAVAILABLE",
+    ),
+    (
+        "ValueError: To call `multi_gpu_model` with `gpus=8`, we expect the following devices to be "
+        "available: ['/cpu:0', '/gpu:0', '/gpu:1']. However this machine only has: ['/cpu:0', '/gpu:0']",
+        "GPU_INDEX_OUT_OF_RANGE",
+    ),
+    ("ImportError: cannot import name 'multi_gpu_model'", "FRAMEWORK_VERSION_MISMATCH"),
+    (
+        "ImportError: Keras requires TensorFlow 2.2 or higher. Install TensorFlow via `pip install tensorflow`",
+        "KERAS_VERSION_MISMATCH",
+    ),
+    (
+        "CUDA backend failed to initialize: Unable to load cuSOLVER. (Set TF_CPP_MIN_LOG_LEVEL=0 and "
+        "rerun for more info.)",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
+        'error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools"',
+        "JIT_HOST_COMPILER_MISSING",
+    ),
+    (
         "NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx_x:1",
         "NCCL_INTERNODE_NETWORK",
     ),
