@@ -11,6 +11,9 @@
                           also each dev failure log scored with the precise patterns of its own
                           cause that match it removed: its cause in a wording doctor does not know,
                           everything else as known (the nearest dev-only picture of a fresh log)
+    .venv/bin/python benchmarks/doctor_accuracy.py --only w6-
+                          only the logs of one area or wave: run at the commit before a wave's logs
+                          were read (git worktree), it scores the wave as the fresh logs it was
 
 For each part (dev, held-out; see benchmarks/corpus.py; a held-out log marked ``read: true`` was
 read while rules were written and is counted apart, not scored), of the failure logs: the right first cause
@@ -186,12 +189,18 @@ def main() -> int:
     parser.add_argument(
         "--unknown-wording", action="store_true", help="also dev, each log's cause wording removed"
     )
+    parser.add_argument(
+        "--only",
+        metavar="PREFIX",
+        help="score only the logs whose name (area/slug) starts with PREFIX, e.g. a new wave's w6-",
+    )
     args = parser.parse_args()
+    entries = [e for e in load() if not args.only or e.name.startswith(args.only)]
     start = time.perf_counter()
     results: dict[str, list[Scored]] = {part: [] for part in PARTS}
     read_held_out: list[str] = []  # read while rules were written: not scored (corpus README)
     with Context() as ctx:
-        for entry in load():
+        for entry in entries:
             if entry.part == "held-out" and entry.read:
                 read_held_out.append(entry.name)
                 continue
@@ -203,12 +212,12 @@ def main() -> int:
     if args.without_precise:
         with Context() as ctx, _scanning_with(()):
             report["dev_without_precise"] = summary(
-                [score(e, ctx) for e in load() if e.part == "dev"]
+                [score(e, ctx) for e in entries if e.part == "dev"]
             )
     if args.unknown_wording:
         with Context() as ctx:
             results["dev_unknown_wording"] = [
-                _with_wording_unknown(e, ctx) for e in load() if e.part == "dev" and not e.healthy
+                _with_wording_unknown(e, ctx) for e in entries if e.part == "dev" and not e.healthy
             ]
         report["dev_unknown_wording"] = summary(results["dev_unknown_wording"])
     if args.json:
