@@ -4,8 +4,8 @@ words with this log's (pure).
 When no signature (precise or loose) names a cause in a log whose run failed, its error lines are
 compared, as TF-IDF vectors of their words, with the error lines of the corpus's *dev* logs
 (``data/doctor_index.json``, built by ``scripts/build-doctor-index`` from the dev part only: the
-held-out part never enters it). The cause of the nearest log, if it is near enough, is offered as a
-likely cause, with the log it resembles. Words are lower-case tokens of three or more letters, without
+held-out part never enters it). The nearest logs that are near enough (three at most) vote, each by
+its similarity, and their cause is offered as a likely cause, with the nearest log of it. Words are lower-case tokens of three or more letters, without
 the numbers, paths and hex that differ between any two posts of the same failure.
 """
 
@@ -47,6 +47,7 @@ _STOP = frozenset(
     "nonetype object attribute function method class args kwargs value type ignored del".split()
 )
 MIN_SHARED = 2  # words a log must share with its neighbour
+VOTERS = 3  # the nearest logs that vote (each by its similarity) for the cause
 
 
 @cache
@@ -91,20 +92,28 @@ def error_text(lines: list[str]) -> str:
 
 
 def nearest(lines: list[str]) -> Neighbour | None:
-    """The corpus log whose error lines are nearest to those of ``lines``, if near enough."""
+    """The cause the corpus logs nearest to ``lines``'s error lines vote for (the ``VOTERS``
+    nearest that are near enough, each by its similarity), with the nearest log of that cause."""
     index = _index()
     query = _vector(tokens(error_text(lines)), index["idf"])
     if not query:
         return None
-    best: Neighbour | None = None
+    near: list[Neighbour] = []
     for log in index["logs"]:
         shared = [t for t in query if t in log["vector"]]
         if len(shared) < MIN_SHARED or not domain_words().intersection(shared):
             continue
         similarity = sum(query[t] * log["vector"][t] for t in shared)
-        if similarity >= THRESHOLD and (best is None or similarity > best.similarity):
-            best = Neighbour(log["code"], round(similarity, 3), log["name"])
-    return best
+        if similarity >= THRESHOLD:
+            near.append(Neighbour(log["code"], round(similarity, 3), log["name"]))
+    voters = sorted(near, key=lambda n: -n.similarity)[:VOTERS]
+    if not voters:
+        return None
+    votes: dict[str, float] = {}
+    for voter in voters:
+        votes[voter.code] = votes.get(voter.code, 0.0) + voter.similarity
+    code = max(votes, key=votes.__getitem__)  # a tie goes to the nearer (votes keep their order)
+    return next(v for v in voters if v.code == code)
 
 
 def build(logs: list[tuple[str, str, list[str]]]) -> dict[str, Any]:

@@ -222,3 +222,22 @@ def test_loose_words_are_read_in_either_order(pattern: str, other: str | None) -
     if line:
         row = L(Code.CUDNN_VERSION_MISMATCH, pattern)
         assert any(re.search(p, line, re.I) for p in row.patterns)
+
+
+def test_the_nearest_logs_vote_for_the_cause(monkeypatch: pytest.MonkeyPatch) -> None:
+    from envforge import log_neighbours
+
+    def log(name: str, code: str, words: dict[str, float]) -> dict[str, object]:
+        return {"name": name, "code": code, "vector": words}
+
+    index = {
+        "idf": {"cuda": 1.0, "driver": 1.0, "memory": 1.0, "error": 1.0},
+        "logs": [
+            log("a/nearest", "GPU_OOM", {"cuda": 0.72, "driver": 0.69}),  # the nearest alone
+            log("b/second", "DRIVER_NOT_AVAILABLE", {"cuda": 0.7, "driver": 0.6}),
+            log("c/third", "DRIVER_NOT_AVAILABLE", {"cuda": 0.7, "driver": 0.6}),
+        ],
+    }
+    monkeypatch.setattr(log_neighbours, "_index", lambda: index)
+    found = log_neighbours.nearest(["CUDA driver memory error: cuda driver failed"])
+    assert found is not None and (found.code, found.log) == ("DRIVER_NOT_AVAILABLE", "b/second")
