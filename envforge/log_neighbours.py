@@ -5,8 +5,9 @@ When no signature (precise or loose) names a cause in a log whose run failed, it
 compared, as TF-IDF vectors of their words, with the error lines of the corpus's *dev* logs
 (``data/doctor_index.json``, built by ``scripts/build-doctor-index`` from the dev part only: the
 held-out part never enters it). The nearest logs that are near enough (three at most) vote, each by
-its similarity, and their cause is offered as a likely cause, with the nearest log of it. Words are lower-case tokens of three or more letters, without
-the numbers, paths and hex that differ between any two posts of the same failure.
+its similarity, and their cause is offered as a likely cause, with the nearest log of it. Words are
+lower-case tokens of three or more letters, without the numbers, paths and hex that differ between
+any two posts of the same failure.
 """
 
 from __future__ import annotations

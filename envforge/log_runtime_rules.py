@@ -150,7 +150,7 @@ def other_failure(shown: Mapping[Code, int]) -> bool:
 def notebooks(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
     """A hosted notebook (Colab, Kaggle, SageMaker Studio Lab) that finds no driver or no GPU: its
     runtime is one without a GPU."""
-    if "hosted_notebook" not in facts.lines:
+    if "hosted_notebook" not in facts.lines or facts.visible_devices:  # hidden is not absent
         return []
     if not (facts.no_gpu or set(shown) & {Code.DRIVER_NOT_AVAILABLE, *NO_DEVICE}):
         return []
