@@ -638,6 +638,8 @@ def test_a_hosted_notebook_without_a_driver_runs_on_a_runtime_without_a_gpu() ->
     assert [d.code for d in diagnose_log(colab)][:1] == ["NOTEBOOK_RUNTIME_WITHOUT_GPU"]
     bare = colab.replace("/content/", "/home/me/")
     assert "NOTEBOOK_RUNTIME_WITHOUT_GPU" not in [d.code for d in diagnose_log(bare)]
+    hidden = "os.environ['CUDA_VISIBLE_DEVICES'] = '1'\n" + colab  # hidden, not absent
+    assert "NOTEBOOK_RUNTIME_WITHOUT_GPU" not in [d.code for d in diagnose_log(hidden)]
 
 
 def test_every_signature_code_is_exercised() -> None:
