@@ -144,6 +144,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"jaxlib version [\d.]{1,20} is newer than and incompatible with jax",
         r"jaxlib (?:version )?[\d.]{1,20} is (?:older|lower) than (?:the )?minimum",
         r"Mismatched PJRT plugin PJRT API version",
+        # a CUDA plugin newer than the jaxlib it plugs into calls an API jaxlib lacks
+        r"module 'jaxlib\.xla_client' has no attribute",
+        r"xla_client\.register_custom_type_id_handler\(",
         r"plugin is likely built with a (?:later|newer|earlier|older) version than the framework",
         r"Unexpected PJRT_\w{1,40} size: expected \d{1,6}, got \d{1,6}",
         # jax-metal behind the jax it runs under

@@ -73,7 +73,7 @@ SYSTEM: tuple[Signature, ...] = (
         C.NCCL_INTERNODE_NETWORK,
         r"NCCL WARN Call to ibv_\w{1,30} failed",
         r"WARN Socket creation failed ?: ",
-        r"NCCL WARN Bootstrap ?: no socket interface found",
+        r"Bootstrap ?: no socket interface found",
     ),
     S(  # --gpus device=N (or a UUID) that this host does not have
         C.GPU_INDEX_OUT_OF_RANGE,
@@ -208,6 +208,8 @@ SYSTEM: tuple[Signature, ...] = (
         C.WHEEL_LACKS_ARCH_KERNELS,
         r"(?<!hipError)NoBinaryForGpu",
         r"CUDA error: invalid device function",
+        # TensorFlow's generated kernels: their PTX does not load on a GPU newer than the build
+        r"'cuModuleLoadData\(&module, data\)' failed with 'CUDA_ERROR_INVALID_PTX'",
         r"Cuda failure 'invalid device function'",  # NCCL's wording
         r"is not compatible with the current (?:PyTorch|torch) installation",
         r"no kernel image is available for execution on the device",

@@ -17,6 +17,19 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     (
+        "invalid usage ... Last NCCL warning(error): 'Bootstrap : no socket interface found'",
+        "NCCL_INTERNODE_NETWORK",
+    ),
+    (
+        "W tensorflow/compiler/mlir/tools/kernel_gen/tf_gpu_runtime_wrappers.cc:40] "
+        "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "AttributeError: module 'jaxlib.xla_client' has no attribute 'register_custom_type_id_handler'",
+        "JAX_JAXLIB_VERSION_MISMATCH",
+    ),
+    (
         "[3] enqueue.cc:215 NCCL WARN Cuda failure 'invalid device function'",
         "WHEEL_LACKS_ARCH_KERNELS",
     ),
