@@ -406,13 +406,8 @@ RULES = (
     ),
     _Rule(  # a hosted notebook service: its runtime may be one without a GPU
         "hosted_notebook",
-        ("/content/", "google.colab", "/kaggle/", "colab", "studio-lab", "sagemaker-user"),
-        (
-            re.compile(
-                r"/content/|google\.colab|/kaggle/(?:working|input)|\bcolab\b|studio-lab|sagemaker-user",
-                re.I,
-            ),
-        ),
+        ("/content/", "/kaggle/", "colab", "studio-lab", "sagemaker"),
+        (re.compile(r"(?i)/content/|\bcolab\b|/kaggle/(?:working|input)|studio-lab|sagemaker"),),
     ),
     _Rule(  # the container started and its process failed (podman's crun reports it)
         "inside_container",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from . import settings, views
+from . import settings, trust_views
 from .human import Output
 from .running import context, show
 
@@ -17,7 +17,7 @@ def keys_generate(args: argparse.Namespace, out: Output) -> int:
     from ..jobs import attest
 
     result = attest.keys(attest.KeysRequest(Path(args.out), args.force))
-    return show(out, "keys generate", result, views.keys)
+    return show(out, "keys generate", result, trust_views.keys)
 
 
 def attest_verify(args: argparse.Namespace, out: Output) -> int:
@@ -29,7 +29,7 @@ def attest_verify(args: argparse.Namespace, out: Output) -> int:
     )
     with context(args) as ctx:
         result = attest.verify(ctx, request)
-    return show(out, "attest verify", result, views.attest_verify)
+    return show(out, "attest verify", result, trust_views.attest_verify)
 
 
 def attest_pull(args: argparse.Namespace, out: Output) -> int:
@@ -37,7 +37,7 @@ def attest_pull(args: argparse.Namespace, out: Output) -> int:
 
     with context(args) as ctx:
         result = attest.pull(ctx, attest.PullRequest(args.image, Path(args.out)))
-    return show(out, "attest pull", result, views.attest_pull)
+    return show(out, "attest pull", result, trust_views.attest_pull)
 
 
 def gate_emit(args: argparse.Namespace, out: Output) -> int:
@@ -58,7 +58,7 @@ def gate_emit(args: argparse.Namespace, out: Output) -> int:
                 Path(args.emit), images, probe, args.namespace, selector
             )
             result = gate.emit_kubernetes(ctx, k8s)
-    return show(out, f"gate {args.subcommand}", result, views.gate_emit)
+    return show(out, f"gate {args.subcommand}", result, trust_views.gate_emit)
 
 
 def gate_status(args: argparse.Namespace, out: Output) -> int:
@@ -67,7 +67,7 @@ def gate_status(args: argparse.Namespace, out: Output) -> int:
     config = gate.read_config(Path(args.gate))
     with context(args, db=config.db) as ctx:
         result = gate.status(ctx, gate.GateStatusRequest(Path(args.gate)))
-    return show(out, "gate status", result, views.gate_status)
+    return show(out, "gate status", result, trust_views.gate_status)
 
 
 def gate_recertify(args: argparse.Namespace, out: Output) -> int:
@@ -76,7 +76,7 @@ def gate_recertify(args: argparse.Namespace, out: Output) -> int:
     config = gate.read_config(Path(args.gate))
     with context(args, db=config.db) as ctx:
         result = gate.recertify(ctx, gate.RecertifyRequest(Path(args.gate), args.node))
-    return show(out, "gate recertify", result, views.gate_recertify, run_id=result.run_id)
+    return show(out, "gate recertify", result, trust_views.gate_recertify, run_id=result.run_id)
 
 
 TRUST_COMMANDS = {

@@ -6,7 +6,7 @@ docker-registry (distribution 2.8) has no referrers API: the tag schema is what 
 
 oras-py does the HTTP (sessions, token auth from the engine's ``docker login``, blob uploads). What
 comes back is a trust boundary: every manifest and blob is size-capped and checked against the
-digest it was asked by, every descriptor read is validated before use.
+digest it was asked by, every descriptor read is validated before use (``oci``: the documents).
 """
 
 from __future__ import annotations
@@ -15,14 +15,31 @@ import hashlib
 import ipaddress
 import json
 import os
-import re
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import EngineUnavailableError
+from .oci import (
+    DOCKER_LIST_TYPE,
+    DOCKER_MANIFEST_TYPE,
+    EMPTY,
+    EMPTY_TYPE,
+    ENVELOPE_TYPE,
+    INDEX_TYPE,
+    MANIFEST_TYPE,
+    MAX_MANIFEST_BYTES,
+    Descriptor,
+    RegistryError,
+    artifact_manifest,
+    check_digest,
+    index_descriptors,
+    json_field,
+    referrers_index,
+    schema_tag,
+    split_repository,
+)
 
 __all__ = [
     "Descriptor",
@@ -42,72 +59,9 @@ __all__ = [
     "index_descriptors",
 ]
 
-MANIFEST_TYPE = "application/vnd.oci.image.manifest.v1+json"
-INDEX_TYPE = "application/vnd.oci.image.index.v1+json"
-DOCKER_MANIFEST_TYPE = "application/vnd.docker.distribution.manifest.v2+json"
-DOCKER_LIST_TYPE = "application/vnd.docker.distribution.manifest.list.v2+json"
-EMPTY_TYPE = "application/vnd.oci.empty.v1+json"
-ENVELOPE_TYPE = "application/vnd.dsse.envelope.v1+json"
-EMPTY = b"{}"
-MAX_MANIFEST_BYTES = 4 * 1024 * 1024  # the distribution spec's own suggested limit
-MAX_REFERRERS = 4096
-_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+
 _ACCEPT = ", ".join((MANIFEST_TYPE, INDEX_TYPE, DOCKER_MANIFEST_TYPE, DOCKER_LIST_TYPE))
 _TIMEOUT_S = 10.0
-
-
-class RegistryError(Exception):
-    """The registry answered, with something envforge cannot use (a missing or malformed
-    manifest, content that does not match its digest, a refusal)."""
-
-
-@dataclass(frozen=True)
-class Descriptor:
-    """An OCI content descriptor."""
-
-    media_type: str
-    digest: str
-    size: int
-    artifact_type: str | None = None
-    annotations: Mapping[str, str] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "mediaType": self.media_type,
-            "digest": self.digest,
-            "size": self.size,
-        }
-        if self.artifact_type:
-            data["artifactType"] = self.artifact_type
-        if self.annotations:
-            data["annotations"] = dict(self.annotations)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: object) -> Descriptor:
-        """A descriptor read from a registry's document; RegistryError when it is not one."""
-        if not isinstance(data, dict):
-            raise RegistryError("a descriptor is not an object")
-        media_type, digest, size = data.get("mediaType"), data.get("digest"), data.get("size")
-        if not isinstance(media_type, str) or len(media_type) > 255:
-            raise RegistryError("a descriptor has no media type")
-        if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
-            raise RegistryError("a descriptor has no sha256 digest")
-        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-            raise RegistryError("a descriptor has no size")
-        artifact = data.get("artifactType")
-        annotations = data.get("annotations") or {}
-        if not isinstance(annotations, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in annotations.items()
-        ):
-            raise RegistryError("a descriptor's annotations are not strings")
-        return cls(
-            media_type,
-            digest,
-            size,
-            artifact if isinstance(artifact, str) else None,
-            {k[:255]: v[:4096] for k, v in annotations.items()},
-        )
 
 
 class Registry(Protocol):
@@ -148,12 +102,6 @@ class Registry(Protocol):
     def tags(self, repository: str) -> list[str]: ...
 
 
-def split_repository(repository: str) -> tuple[str, str]:
-    """``HOST[:PORT]/PATH`` -> (host, path)."""
-    host, _, path = repository.partition("/")
-    return host, path
-
-
 def _loopback(host: str) -> bool:
     name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
     name = name.strip("[]")
@@ -163,13 +111,6 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
-
-
-def _check(data: bytes, digest: str, what: str) -> bytes:
-    found = "sha256:" + hashlib.sha256(data).hexdigest()
-    if found != digest:
-        raise RegistryError(f"{what} {digest[:19]}... has content of digest {found[:19]}...")
-    return data
 
 
 class OciRegistry:
@@ -284,7 +225,7 @@ class OciRegistry:
         if data is None:
             raise RegistryError(f"{repository}: no manifest {reference}")
         if reference.startswith("sha256:"):
-            _check(data, reference, "manifest")
+            check_digest(data, reference, "manifest")
         try:
             media_type = json.loads(data).get("mediaType")
         except (ValueError, AttributeError):
@@ -301,14 +242,14 @@ class OciRegistry:
         )
         if data is None:
             raise RegistryError(f"{repository}: no manifest {digest}")
-        return _check(data, digest, "manifest")
+        return check_digest(data, digest, "manifest")
 
     def blob(self, repository: str, digest: str, limit: int) -> bytes:
         _, path = split_repository(repository)
         data = self._get(f"{self._base}/{path}/blobs/{digest}", limit, f"blob {digest[:19]}...")
         if data is None:
             raise RegistryError(f"{repository}: no blob {digest}")
-        return _check(data, digest, "blob")
+        return check_digest(data, digest, "blob")
 
     def referrers(self, repository: str, digest: str) -> list[Descriptor]:
         _, path = split_repository(repository)
@@ -331,7 +272,7 @@ class OciRegistry:
             data = self._get(url, MAX_MANIFEST_BYTES, "catalog")
             if data is None:
                 raise RegistryError(f"{self.describe()} lists no catalog")
-            names = _json_field(data, "repositories", "catalog")
+            names = json_field(data, "repositories", "catalog")
             found += [n for n in names if isinstance(n, str)]
             url = None  # distribution pages with Link headers; n=1000 per page is enough here
         wanted = prefix.strip("/")
@@ -346,7 +287,7 @@ class OciRegistry:
         data = self._get(f"{self._base}/{path}/tags/list?n=10000", MAX_MANIFEST_BYTES, "tags")
         if data is None:
             return []
-        return [t for t in _json_field(data, "tags", "tag list") or () if isinstance(t, str)]
+        return [t for t in json_field(data, "tags", "tag list") or () if isinstance(t, str)]
 
     # -- writes ----------------------------------------------------------------------------------
     def _upload(self, repository: str, data: bytes, media_type: str) -> dict[str, Any]:
@@ -402,66 +343,6 @@ class OciRegistry:
         if any(e.digest == attached.digest for e in entries):
             return
         self._put_manifest(repository, tag, referrers_index([*entries, attached]), INDEX_TYPE)
-
-
-def artifact_manifest(
-    subject: Descriptor,
-    config: dict[str, Any],
-    layer: dict[str, Any],
-    annotations: Mapping[str, str],
-) -> tuple[bytes, Descriptor]:
-    """An OCI 1.1 artifact manifest holding one DSSE envelope (``layer``) whose subject is
-    ``subject``: its bytes, and its descriptor as a referrers index lists it."""
-    manifest = {
-        "schemaVersion": 2,
-        "mediaType": MANIFEST_TYPE,
-        "artifactType": ENVELOPE_TYPE,
-        "config": config,
-        "layers": [layer],
-        "subject": {
-            "mediaType": subject.media_type,
-            "digest": subject.digest,
-            "size": subject.size,
-        },
-        "annotations": dict(annotations),
-    }
-    body = json.dumps(manifest, sort_keys=True, separators=(",", ":")).encode()
-    digest = "sha256:" + hashlib.sha256(body).hexdigest()
-    return body, Descriptor(MANIFEST_TYPE, digest, len(body), ENVELOPE_TYPE, dict(annotations))
-
-
-def referrers_index(entries: list[Descriptor]) -> bytes:
-    """An image index listing ``entries``: a referrers answer, or its tag-schema stand-in."""
-    index = {
-        "schemaVersion": 2,
-        "mediaType": INDEX_TYPE,
-        "manifests": [e.to_dict() for e in entries],
-    }
-    return json.dumps(index, sort_keys=True, separators=(",", ":")).encode()
-
-
-def schema_tag(digest: str) -> str:
-    """The referrers tag schema's tag for ``digest``: ``sha256-<hex>``."""
-    return digest.replace(":", "-", 1)
-
-
-def _json_field(data: bytes, name: str, what: str) -> list[Any]:
-    try:
-        document = json.loads(data)
-    except ValueError:
-        raise RegistryError(f"the {what} is not JSON") from None
-    value = document.get(name) if isinstance(document, dict) else None
-    if value is not None and not isinstance(value, list):
-        raise RegistryError(f"the {what}'s {name} is not a list")
-    return value or []
-
-
-def index_descriptors(data: bytes) -> list[Descriptor]:
-    """The descriptors of an image index (a referrers answer or a tag-schema index)."""
-    manifests = _json_field(data, "manifests", "referrers index")
-    if len(manifests) > MAX_REFERRERS:
-        raise RegistryError(f"the referrers index lists {len(manifests)} manifests")
-    return [Descriptor.from_dict(m) for m in manifests]
 
 
 def connect_registry(host: str) -> OciRegistry:
