@@ -1,7 +1,8 @@
 """How often ``envforge doctor`` names the cause a thread established, on the corpus of real logs.
 
     .venv/bin/python benchmarks/doctor_accuracy.py            both parts: figures, per class, confusion
-    .venv/bin/python benchmarks/doctor_accuracy.py --misses   also each dev miss by name (dev only)
+    .venv/bin/python benchmarks/doctor_accuracy.py --misses   also each dev miss by name (dev only;
+                          with the measures below, their misses too)
     .venv/bin/python benchmarks/doctor_accuracy.py --json     one JSON document
     .venv/bin/python benchmarks/doctor_accuracy.py --without-precise
                           also the dev part with the precise signatures removed: what the loose
@@ -182,7 +183,9 @@ def _with_wording_unknown(entry: Entry, ctx: Context) -> Scored:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="one JSON document")
-    parser.add_argument("--misses", action="store_true", help="list each dev miss (dev only)")
+    parser.add_argument(
+        "--misses", action="store_true", help="list each dev miss (and each miss of the measures)"
+    )
     parser.add_argument(
         "--without-precise", action="store_true", help="also dev with precise signatures removed"
     )
@@ -211,19 +214,17 @@ def main() -> int:
     report["held_out_read_not_scored"] = len(read_held_out)  # type: ignore[assignment]
     if args.without_precise:
         with Context() as ctx, _scanning_with(()):
-            report["dev_without_precise"] = summary(
-                [score(e, ctx) for e in entries if e.part == "dev"]
-            )
+            results["dev_without_precise"] = [score(e, ctx) for e in entries if e.part == "dev"]
     if args.unknown_wording:
         with Context() as ctx:
             results["dev_unknown_wording"] = [
                 _with_wording_unknown(e, ctx) for e in entries if e.part == "dev" and not e.healthy
             ]
-        report["dev_unknown_wording"] = summary(results["dev_unknown_wording"])
+    extra = [k for k in ("dev_without_precise", "dev_unknown_wording") if k in results]
+    report.update({k: summary(results[k]) for k in extra})
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    extra = [k for k in ("dev_without_precise", "dev_unknown_wording") if k in report]
     for part in (*PARTS, *extra):
         r = report[part]
         print(
@@ -244,7 +245,7 @@ def main() -> int:
         for row in report[part]["confusion"]:
             print(f"  {row['expected']:36} -> {row['got']} ({row['n']})")
     if args.misses:
-        for part in ("dev", *[k for k in extra if k in results]):
+        for part in ("dev", *extra):
             print(f"\n{part} misses:")
             for s in results[part]:
                 if not s.right_first:
