@@ -4,6 +4,10 @@ Each entry is a ``.log`` as posted and a ``.yaml`` of what its thread establishe
 README). An entry's part is fixed by its source URL alone: ``held-out`` when the SHA-256 of the
 normalised URL, read as an integer, is divisible by 3, else ``dev``. Rules are written and debugged
 on dev entries only; held-out entries are scored, never read to write a rule.
+
+Logs recorded on a GPU host with their causes made on purpose (tests/fixtures/logs/recorded/, by
+scripts/record-gpu-logs) are entries of the same shape in a part of their own, ``recorded``: their
+source is ``recorded:<host>/<scenario>``, not a thread.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-__all__ = ["CORPUS", "Entry", "load", "normalise_url", "part_of", "HEALTHY"]
+__all__ = ["CORPUS", "RECORDED", "Entry", "load", "normalise_url", "part_of", "HEALTHY"]
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "logs" / "corpus"
+RECORDED = CORPUS.parent / "recorded"
 HEALTHY = "HEALTHY"
 
 
@@ -30,6 +35,8 @@ def normalise_url(url: str) -> str:
 
 
 def part_of(url: str) -> str:
+    if url.startswith("recorded:"):
+        return "recorded"
     digest = int(hashlib.sha256(normalise_url(url).encode()).hexdigest(), 16)
     return "held-out" if digest % 3 == 0 else "dev"
 

@@ -96,6 +96,7 @@ class Code(str, Enum):
     XLA_PTXAS_TOO_OLD = "XLA_PTXAS_TOO_OLD"
     XLA_NVLINK_TOO_OLD = "XLA_NVLINK_TOO_OLD"
     TENSORRT_MISSING_BENIGN = "TENSORRT_MISSING_BENIGN"
+    CUDA_DRIVER_STUB_ON_PATH = "CUDA_DRIVER_STUB_ON_PATH"
     CUDA_RUNTIME_NOT_LOADABLE = "CUDA_RUNTIME_NOT_LOADABLE"
     CUDA_KERNEL_FAULT = "CUDA_KERNEL_FAULT"
     # D. TensorFlow build / wheel / platform
@@ -263,6 +264,7 @@ JIT_HOST_COMPILER_MISSING | cuda-libs |  | a framework that compiles native or G
 XLA_NVLINK_TOO_OLD | cuda-libs | C6 | XLA links kernels with an nvlink older than the ptxas that compiled them ("nvlink fatal: Input file ... newer than toolkit"): two CUDA releases' tools are mixed on PATH | put the nvlink of the same CUDA release as ptxas first on PATH (pip install nvidia-cuda-nvcc-cu12 ships both), or XLA_FLAGS=--xla_gpu_force_compilation_parallelism=1
 XLA_PTXAS_TOO_OLD | cuda-libs | C6 | XLA compiles with a ptxas older than 11.1, which is known to miscompile XLA code (wrong results, invalid-address errors) | pip install nvidia-cuda-nvcc-cu12 (a newer ptxas) and put its bin directory first on PATH, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA >= 11.1
 TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
+CUDA_DRIVER_STUB_ON_PATH | cuda-libs |  | the CUDA toolkit's stub libcuda.so (made to link against, not to run) is loaded instead of the driver's: LD_LIBRARY_PATH or ld.so.conf lists a .../lib64/stubs folder, or the stub was copied into an image ("CUDA driver is a stub library", error 34) | take the stubs folder out of LD_LIBRARY_PATH and ld.so.conf (link against it at build time only, with -L), never copy or ldconfig the stub into an image; ldconfig -p must list the driver's libcuda.so.1, not the stub
 CUDA_RUNTIME_NOT_LOADABLE | cuda-libs | C1 | the CUDA runtime library (libcudart) cannot be loaded | install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path
 CPU_ONLY_TF_BUILD | tf-build | D1 | the framework installed is a CPU-only build | install the CUDA build (tensorflow[and-cuda]), not tensorflow-cpu
 NCCL_UNAVAILABLE_FOR_STRATEGY | tf-build |  | NCCL collectives are asked for on a build without NCCL (mostly native Windows): "No OpKernel was registered to support Op 'NcclAllReduce'", "Distributed package doesn't have NCCL built in" | use the gloo backend (PyTorch) or tf.distribute.HierarchicalCopyAllReduce (TensorFlow) on Windows, or train under Linux or WSL2

@@ -18,6 +18,8 @@ TF_CUDA = "tf-cuda-pip-tf2.21.0-py3.11.l3.json"
 H100_JAX = "h100/keras-jax.l3.json"
 H100_TORCH = "h100/keras-torch.l3.json"
 H100_JAX_HIDDEN = "h100/keras-jax-gpu-hidden.l2.json"
+H200_JAX = "h200/keras-jax.l3.json"
+H200_TORCH = "h200/keras-torch.l3.json"
 
 
 @cache

@@ -16,6 +16,8 @@ from .facts import (
     H100_JAX,
     H100_JAX_HIDDEN,
     H100_TORCH,
+    H200_JAX,
+    H200_TORCH,
     TF_CPU,
     TF_CUDA,
     document,
@@ -32,7 +34,9 @@ def status(check: Check) -> tuple[str, str | None]:
     return check.status, check.code
 
 
-@pytest.mark.parametrize("name", [TF_CPU, TF_CUDA, H100_JAX, H100_TORCH, H100_JAX_HIDDEN])
+@pytest.mark.parametrize(
+    "name", [TF_CPU, TF_CUDA, H100_JAX, H100_TORCH, H100_JAX_HIDDEN, H200_JAX, H200_TORCH]
+)
 def test_judging_a_recorded_document_again_gives_the_checks_the_probe_made(name: str) -> None:
     doc = document(name)
     again = judge(doc, doc["expect"], level=doc["level_requested"])
@@ -271,8 +275,8 @@ def test_a_series_expectation_matches_any_patch_release_of_it() -> None:
 # -- GPU levels, on the H100 recordings --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [H100_JAX, H100_TORCH])
-def test_keras_on_an_h100_is_certified_at_l3_with_every_cause_measured(name: str) -> None:
+@pytest.mark.parametrize("name", [H100_JAX, H100_TORCH, H200_JAX, H200_TORCH])
+def test_keras_on_an_h100_or_h200_is_certified_at_l3_with_every_cause_measured(name: str) -> None:
     doc = document(name)
     checks = judge(doc, doc["expect"], level=3)
     assert level_reached(checks, 3) == (3, None)
@@ -294,7 +298,8 @@ def test_keras_on_an_h100_is_certified_at_l3_with_every_cause_measured(name: str
         "PERF_PY_FUNCTION_GIL",
     }
     assert measured["PERF_NO_MIXED_PRECISION"] > 2  # BF16 tensor cores against strict FP32
-    assert "of H100 80GB HBM3's 67.0 TFLOP/s peak" in by_id["perf.matmul"].summary
+    gpu = "H100 80GB HBM3" if name.startswith("h100") else "H200"
+    assert f"of {gpu}'s 67.0 TFLOP/s peak" in by_id["perf.matmul"].summary
 
 
 def test_matmul_throughput_against_the_devices_peak() -> None:
