@@ -103,6 +103,9 @@ def load_yaml(path: Path) -> LoadedYaml:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         what = (exc.problem or exc.context or "invalid YAML").strip()
+        if "nesting depth" in what:  # PyYAML 6.0.4's libyaml stops far deeper nesting itself
+            what = f"nested deeper than {MAX_DEPTH} levels"
+            raise InvalidFileError([(Location(path, line), what)]) from None
         raise InvalidFileError([(Location(path, line), f"YAML syntax error: {what}")]) from None
     except yaml.YAMLError as exc:
         raise InvalidFileError([(Location(path), f"YAML error: {exc}")]) from None
