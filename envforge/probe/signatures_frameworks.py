@@ -206,7 +206,20 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"\[c10d\] The server socket has failed to (?:bind|listen)",
         r"server socket has failed to bind to .{0,80}errno: 98 - Address already in use",
     ),
-    S(C.COLLECTIVE_TIMEOUT_RANK_BUSY, r"Watchdog caught collective operation timeout"),
+    S(
+        C.COLLECTIVE_TIMEOUT_RANK_BUSY,
+        r"Watchdog caught collective operation timeout",
+        # gloo's words: a peer never sent its part within the process group's timeout
+        r"Timed out waiting \d{1,9} ?ms for (?:recv|send) operation to complete",
+        r"Rank \d{1,6} failed to pass monitoredBarrier in \d{1,9} ms",
+    ),
+    S(  # the platform JAX was told to start is not one this jaxlib has (it lists those it has)
+        C.JAX_PLATFORMS_NAME_MISMATCH,
+        r"backend '(?:rocm|gpu)': Backend '(?:rocm|gpu)' is not in the list of known backends: \[[^\]]{0,80}'cuda'",
+        r"backend 'cuda': Backend 'cuda' is not in the list of known backends: \[[^\]]{0,80}'rocm'",
+        r"Unknown backend:? '?(?:rocm|gpu)'? requested, but no platforms that are instances of (?:rocm|gpu) are present\. Platforms present are: [\w,]{0,40}cuda",
+        supersedes=(C.LIBTPU_MISSING_OR_MISMATCHED, C.CPU_ONLY_TF_BUILD),
+    ),
     S(
         C.XLA_JIT_COMPILE_UNSUPPORTED_OP,
         r"Detected unsupported operations when trying to compile graph",

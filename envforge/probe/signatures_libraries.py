@@ -141,6 +141,12 @@ LIBRARIES: tuple[Signature, ...] = (
     S(
         C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
         r"CUDA_HOME environment variable is not set",
+        # the build runs nvcc where CUDA_HOME (or PATH) says, and there is none
+        r"/bin/nvcc:? (?:command )?not found",
+        r"(?:^|\s)nvcc: (?:command )?not found",
+        r"No such file or directory: '[^']{0,200}/bin/nvcc(?:\.exe)?'",
+        r"'nvcc(?:\.exe)?' is not recognized as an internal or external command",
+        supersedes=(C.JIT_HOST_COMPILER_MISSING,),
     ),
     S(
         C.HOST_COMPILER_TOO_NEW_FOR_NVCC,

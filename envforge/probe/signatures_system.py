@@ -63,6 +63,14 @@ SYSTEM: tuple[Signature, ...] = (
         r"NVRM: GPU at PCI:[\w:.]{1,20}: GPU-[\w-]{1,60}.{0,40}fallen off",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
+    S(  # the toolkit's stub libcuda (for linking only) loaded in place of the driver's: error 34
+        C.CUDA_DRIVER_STUB_ON_PATH,
+        r"CUDA driver is a stub library",
+        r"CUDA_ERROR_STUB_LIBRARY",
+        r"cudaErrorStubLibrary",
+        r"Unknown CUDA error 34\b",
+        supersedes=(C.DRIVER_NOT_AVAILABLE, C.CUDA_INIT_UNKNOWN, C.CUDA_COMPAT_ON_UNSUPPORTED_HW),
+    ),
     S(
         C.CDI_SPEC_DEVICE_MISSING,
         r"failed to stat CDI host device",

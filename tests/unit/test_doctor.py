@@ -16,6 +16,21 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
+    ("CUDA_ERROR_STUB_LIBRARY: CUDA driver is a stub library", "CUDA_DRIVER_STUB_ON_PATH"),
+    (
+        "RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of"
+        " gpu are present. Platforms present are: cpu,cuda",
+        "JAX_PLATFORMS_NAME_MISMATCH",
+    ),
+    (
+        "RuntimeError: Rank 1 failed to pass monitoredBarrier in 30000 ms",
+        "COLLECTIVE_TIMEOUT_RANK_BUSY",
+    ),
+    (
+        "'nvcc' is not recognized as an internal or external command,",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
     (
         "invalid usage ... Last NCCL warning(error): 'Bootstrap : no socket interface found'",
         "NCCL_INTERNODE_NETWORK",
