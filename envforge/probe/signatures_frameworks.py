@@ -128,6 +128,8 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"numpy\.core\.multiarray failed to import",
         r"module compiled against (?:ABI|API) version 0x[0-9a-f]{1,8} but this version of numpy is 0x",
         r"numpy\.dtype size changed, may indicate binary incompatibility",
+        # a library older than its NumPy: a name NumPy removed (np.float, np.float_, np.row_stack)
+        r"module 'numpy' has no attribute '\w{1,30}'",
     ),
     S(
         C.PROTOBUF_VERSION_MISMATCH,

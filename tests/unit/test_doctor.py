@@ -17,6 +17,7 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
+    ("AttributeError: module 'numpy' has no attribute 'float_'.", "NUMPY_ABI_MISMATCH"),
     ("CUDA_ERROR_STUB_LIBRARY: CUDA driver is a stub library", "CUDA_DRIVER_STUB_ON_PATH"),
     (
         "RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of"
