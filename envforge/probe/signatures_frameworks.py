@@ -28,6 +28,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.WINDOWS_NATIVE_TF_GE_2_11,
         r"TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows",
+        # a native-Windows GPU build of a release after 2.10, which was never made
+        r"(?:lib)?tensorflow[-_]gpu[-_]windows[-_]\S{0,12}2\.(?:1[1-9]|[2-9]\d)\.\d",
+        supersedes=(C.DEPRECATED_TENSORFLOW_GPU_PKG,),
     ),
     S(
         C.DEPRECATED_TENSORFLOW_GPU_PKG,
@@ -211,6 +214,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.COLLECTIVE_TIMEOUT_RANK_BUSY,
         r"Watchdog caught collective operation timeout",
+        r"ProcessGroupNCCL::WorkNCCL::checkTimeout",  # the watchdog's frame: only on a timeout
         # gloo's words: a peer never sent its part within the process group's timeout
         r"Timed out waiting \d{1,9} ?ms for (?:recv|send) operation to complete",
         r"Rank \d{1,6} failed to pass monitoredBarrier in \d{1,9} ms",
@@ -267,6 +271,8 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"module 'tensorflow' has no attribute '__internal__'",
         r"Keras requires TensorFlow \d\.\d{1,2} or higher",
         r"has no attribute 'experimental_list_devices'",  # keras 2.3 under TensorFlow 2.1
+        # pip's resolver says it: the TensorFlow installed needs another Keras than the one there
+        r"tensorflow(?:[-_]\w{1,12})? [\d.]{1,12}\S{0,12} requires keras[<>=!~.,\d ]{1,40}, but you have keras [\d.]{1,12}\S{0,12} which is incompatible",
         supersedes=(C.KERAS3_WHERE_TF_KERAS_EXPECTED, C.FRAMEWORK_VERSION_MISMATCH),
     ),
     S(

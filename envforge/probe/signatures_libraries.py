@@ -90,6 +90,9 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse|nvcuda)\w{0,12}\.dll'",
         r"(?:cudnn|cublas|cufft|cusparse|cusolver)\w{0,20}\.dll not found",
         r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
+        # ONNX Runtime asked for an execution provider whose CUDA/TensorRT libraries are missing
+        r"Failed to load library libonnxruntime_providers_(?:cuda|tensorrt)\.so with error: \S{1,80}: cannot open shared object file",
+        supersedes=(C.TENSORRT_MISSING_BENIGN,),
     ),
     S(
         C.CUDA_RUNTIME_NOT_LOADABLE,
@@ -198,6 +201,7 @@ LIBRARIES: tuple[Signature, ...] = (
     S(
         C.PERF_CPU_FALLBACK_OPS,
         r"is not currently supported on the (?:MPS|DML|XPU|\w{2,12}) backend and will fall back to run on the CPU",
+        r"MPS: [\w ]{1,60} op is supported natively starting from macOS [\d.]{1,6}\. Falling back on CPU",
     ),
     S(
         C.CPU_ONLY_HOST_BENIGN,
@@ -276,6 +280,36 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Could not load dynamic library 'libnvinfer(?:_plugin)?\.so",
         r"Cannot dlopen some TensorRT libraries",
         strength=INFO,
+    ),
+    S(  # run-time builds (Triton's launcher, extensions) against Python without its headers
+        C.PYTHON_DEV_HEADERS_MISSING,
+        r"fatal error: Python\.h: No such file or directory",
+        r"Cannot open include file: 'Python\.h'",
+        supersedes=(C.JIT_HOST_COMPILER_MISSING, C.BUILD_FAILED),
+    ),
+    S(  # Triton links its launcher with -lcuda: the linker needs a libcuda.so (not only .so.1)
+        C.TRITON_LIBCUDA_SO_NOT_FOUND,
+        r"cannot find -lcuda\b",
+        r"libcuda\.so cannot found",
+        supersedes=(C.JIT_HOST_COMPILER_MISSING, C.DRIVER_NOT_AVAILABLE),
+    ),
+    S(
+        C.TRITON_MISSING_FOR_TORCH_COMPILE,
+        r"Cannot find a working triton installation",
+        r"TritonMissing",
+        supersedes=(C.JIT_HOST_COMPILER_MISSING,),
+    ),
+    S(
+        C.ROCM_HIPBLASLT_UNSUPPORTED_ARCH,
+        r"Attempting to use hipBLASLt on a? ?unsupported architecture",
+        r"hipblaslt.{0,80}(?:not supported|unsupported) (?:on|for) (?:this )?(?:arch|gfx)",
+        supersedes=(C.ROCM_GPU_ISA_UNSUPPORTED,),
+    ),
+    S(  # NVRTC is there but its builtins library (a separate file it opens by name) is not
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"failed to open libnvrtc-builtins\S{0,40}\.(?:so|dll)",
+        r"nvrtc-builtins\S{0,40}\.dll (?:was )?not found",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
     ),
     S(  # TF-TRT was used (a conversion, a TensorRT op) and TensorRT's library is missing: it aborts
         C.CUDA_LIBS_NOT_FOUND,

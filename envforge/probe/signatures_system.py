@@ -69,7 +69,29 @@ SYSTEM: tuple[Signature, ...] = (
         r"CUDA_ERROR_STUB_LIBRARY",
         r"cudaErrorStubLibrary",
         r"Unknown CUDA error 34\b",
+        # the number alone, as programs that print only the code say it (34 in both CUDA APIs)
+        r"CUDA (?:error|failure):? (?:error )?(?:code )?34\b",
+        r"CudaAPIError: \[34\]",
         supersedes=(C.DRIVER_NOT_AVAILABLE, C.CUDA_INIT_UNKNOWN, C.CUDA_COMPAT_ON_UNSUPPORTED_HW),
+    ),
+    S(  # nvidia-ctk cdi generate: the driver's libraries outside the paths it searches
+        C.CDI_GENERATE_DRIVER_LIBS_NOT_FOUND,
+        r"failed to generate CDI spec:.{0,400}failed to locate libcuda",
+        r"failed to locate libcuda\.so[\d.*]{0,20}: pattern libcuda",
+        supersedes=(C.DRIVER_NOT_AVAILABLE, C.CONTAINER_TOOLKIT_NOT_CONFIGURED),
+    ),
+    S(  # the NVIDIA hook runs ldconfig inside the container to register the driver's libraries
+        C.CONTAINER_LDCONFIG_HOOK_FAILED,
+        r"nvidia-container-cli: ldcache error",
+        r"ldcache error: process /sbin/ldconfig\S{0,8} failed",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    S(  # nvidia-open drives Turing and later only
+        C.OPEN_KERNEL_MODULE_UNSUPPORTED_GPU,
+        r"NVRM: The NVIDIA GPU [\w:.]{1,20} \(PCI ID: [\w:]{1,12}\)\s{0,3}NVRM: installed in this system requires use of the NVIDIA proprietary driver",
+        r"requires use of the NVIDIA proprietary driver",
+        r"open kernel modules? (?:does|do) not support (?:this|the) GPU",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
     S(
         C.CDI_SPEC_DEVICE_MISSING,

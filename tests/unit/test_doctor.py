@@ -17,6 +17,36 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
+    (
+        "/tmp/tmpx/cuda_utils.c:5:10: fatal error: Python.h: No such file or directory",
+        "PYTHON_DEV_HEADERS_MISSING",
+    ),
+    ("/usr/bin/ld: cannot find -lcuda: No such file or directory", "TRITON_LIBCUDA_SO_NOT_FOUND"),
+    (
+        "RuntimeError: Cannot find a working triton installation. More information on installing Triton can be found at",
+        "TRITON_MISSING_FOR_TORCH_COMPILE",
+    ),
+    (
+        "rocblaslt error: Attempting to use hipBLASLt on a unsupported architecture!",
+        "ROCM_HIPBLASLT_UNSUPPORTED_ARCH",
+    ),
+    (
+        "ERRO[0000] failed to generate CDI spec: failed to create discoverer for driver libraries: failed to locate libcuda.so",
+        "CDI_GENERATE_DRIVER_LIBS_NOT_FOUND",
+    ),
+    (
+        "nvidia-container-cli: ldcache error: process /sbin/ldconfig.real failed with error code: 1",
+        "CONTAINER_LDCONFIG_HOOK_FAILED",
+    ),
+    (
+        "NVRM: installed in this system requires use of the NVIDIA proprietary driver.",
+        "OPEN_KERNEL_MODULE_UNSUPPORTED_GPU",
+    ),
+    ("[2024-03-15 10:30:10] CUDA error: error code 34", "CUDA_DRIVER_STUB_ON_PATH"),
+    (
+        "what():  nvrtc: error: failed to open libnvrtc-builtins.so.12.1.",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
     ("AttributeError: module 'numpy' has no attribute 'float_'.", "NUMPY_ABI_MISMATCH"),
     ("CUDA_ERROR_STUB_LIBRARY: CUDA driver is a stub library", "CUDA_DRIVER_STUB_ON_PATH"),
     (
