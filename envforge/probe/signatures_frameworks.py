@@ -133,6 +133,8 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"numpy\.dtype size changed, may indicate binary incompatibility",
         # a library older than its NumPy: a name NumPy removed (np.float, np.float_, np.row_stack)
         r"module 'numpy' has no attribute '\w{1,30}'",
+        r"`np\.\w{1,30}` was removed in the NumPy 2\.0 release",
+        r"`np\.\w{1,30}` was a deprecated alias for the builtin",
     ),
     S(
         C.PROTOBUF_VERSION_MISMATCH,
