@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_MEMORY, TORCH_OOM
+
 __all__ = [
     "CONTAINER_PROMPT",
     "CUDA",
@@ -15,7 +17,6 @@ __all__ = [
     "PTXAS_WARNING",
     "FRAMEWORKS",
     "GPU_WITH_CC",
-    "OOM_DEVICE",
     "RULES",
     "SINGULARITY",
 ]
@@ -166,29 +167,9 @@ _RUNTIMES = {
     ),
     "ide": re.compile(r"\bPyCharm\b|\bSpyder\b|\bVS ?Code\b|Process finished with exit code", re.I),
 }
-OOM_DEVICE = (
-    (
-        "cpu",
-        re.compile(
-            r"device:CPU:\d{1,3} by allocator cpu|DefaultCPUAllocator|by allocator cpu\b|mklcpu",
-            re.I,
-        ),
-    ),
-    (
-        "gpu",
-        re.compile(
-            r"device:GPU:\d{1,3} by allocator GPU|CUDA out of memory|GPU_\d{1,2}_bfc|RESOURCE_EXHAUSTED: Out of memory|HIP out of memory",
-            re.I,
-        ),
-    ),
-)
-_TORCH_MEMORY = re.compile(
-    r"([\d.]{1,10}) (GiB|MiB) total capacity; ([\d.]{1,10}) (GiB|MiB) already allocated; "
-    r"([\d.]{1,10}) (GiB|MiB) free; (?:[\d.]{1,10} (?:GiB|MiB) allowed; )?([\d.]{1,10}) (GiB|MiB) reserved"
-)
-# TensorFlow's device properties: the GPU's total memory and what was free when it started
-GPU_FREE_AT_START = re.compile(
-    r"total ?memory: ([\d.]{1,10}) ?(GiB|MiB)\W{1,4}free ?memory: ([\d.]{1,10}) ?(GiB|MiB)", re.I
+_KERAS_FRAME = re.compile(r"/(?:site|dist)-packages/keras/\S{1,80}\.py")
+_TF_PRIVATE_IMPORT = re.compile(
+    r"cannot import name '\w{1,40}' from 'tensorflow\.(?:python|keras)\b"
 )
 CONTAINER_PROMPT = re.compile(
     r"(?m)^[ \t]{0,8}(?:\([\w.-]{1,60}\) ?)?root@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
@@ -372,7 +353,7 @@ RULES = (
         )
     ),  # fmt: skip
     _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in OOM_DEVICE)),
-    _Rule("torch_memory", ("total capacity",), (_TORCH_MEMORY,)),
+    _Rule("torch_memory", ("total capacity", "total capacty"), (TORCH_MEMORY, TORCH_OOM)),
     _Rule("gpu_free_at_start", ("totalmemory", "total memory:"), (GPU_FREE_AT_START,), window=True),
     _Rule(
         "docker_packaging",
@@ -424,6 +405,13 @@ RULES = (
             ),
         ),
     ),
+    _Rule(
+        "pinned_copy", ("non_blocking", "pin_memory", "pinned"), (PINNED,)
+    ),  # page-locked host memory
+    _Rule(
+        "keras_frame", ("keras",), (_KERAS_FRAME,)
+    ),  # standalone Keras's own files in a traceback
+    _Rule("tf_private_import", ("cannot import name",), (_TF_PRIVATE_IMPORT,)),
     _Rule(
         "ptxas_warning",
         ("you are using ptxas",),

@@ -29,10 +29,10 @@ from .log_fact_patterns import (
     DRIVER_SIDES,
     FRAMEWORKS,
     GPU_WITH_CC,
-    OOM_DEVICE,
     RULES,
     SINGULARITY,
 )
+from .log_memory_patterns import OOM_DEVICE, TORCH_OOM, TORCH_OOM_PROCESS
 from .probe.logtext import Line, normalise
 from .untrusted import printable
 
@@ -227,7 +227,18 @@ def _index_of(starts: list[int], position: int) -> int:
 
 
 def _gib(value: str, unit: str) -> float:
-    return float(value) / (1024 if unit == "MiB" else 1)
+    return float(value) / {"GiB": 1, "MiB": 1024, "KiB": 1024**2}.get(unit, 1024**3)
+
+
+def _torch_oom(g: tuple[str, ...]) -> dict[str, float]:
+    """PyTorch >= 2.1's figures; ``others``: what the processes NVML lists hold (this process too
+    where NVML shows its PID from another namespace), ``reserved``: all this process's PyTorch holds."""
+    allocated = _gib(g[5], g[6])
+    others = sum(_gib(v, u) for v, u in TORCH_OOM_PROCESS.findall(g[4]))
+    return {
+        "total": _gib(g[0], g[1]), "free": _gib(g[2], g[3]), "allocated": allocated,
+        "reserved": allocated + _gib(g[7], g[8]), "others": others,
+    }  # fmt: skip
 
 
 def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> None:
@@ -285,6 +296,8 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         facts.runtimes.setdefault(fact.removeprefix("runtime_"), where)
     elif fact == "oom_device":
         facts.oom_device = next(d for d, p in OOM_DEVICE if p is found.re)
+    elif fact == "torch_memory" and found.re is TORCH_OOM:
+        facts.torch_memory = _torch_oom(found.groups())
     elif fact == "torch_memory":
         g = found.groups()
         facts.torch_memory = {

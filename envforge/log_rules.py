@@ -59,6 +59,7 @@ def decide(
     found += _memory(facts, shown)
     found += _torch_arch(facts, shown)
     found += _platform_causes(facts, shown, platform)
+    found += _keras_against_tensorflow(facts)
     found += _libraries(facts, shown)
     tf = _version(facts.frameworks.get("tensorflow"))
     if tf is not None and kb is not None and _needs_knowledge(facts, shown):
@@ -156,7 +157,14 @@ def _memory(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
     memory = facts.torch_memory
     if memory and Code.GPU_OOM in shown:
         total, free, reserved = memory["total"], memory["free"], memory["reserved"]
-        if free < 0.05 * total and reserved < 0.5 * total:
+        others = memory.get("others", 0.0)
+        if others >= 0.25 * total and abs(others - reserved) > max(1.0, 0.2 * others):
+            found.append(Decision(
+                Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+                f"the GPU has {total:.2f} GiB; the processes listed hold {others:.2f} GiB, this "
+                f"process's PyTorch {reserved:.2f} GiB: another process holds the rest",
+                tuple(facts.evidence("torch_memory")), before=(Code.GPU_OOM,)))  # fmt: skip
+        elif not others and free < 0.05 * total and reserved < 0.5 * total:
             found.append(Decision(
                 Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
                 f"the GPU has {total:.2f} GiB, this process reserved {reserved:.2f} GiB and "
@@ -200,7 +208,31 @@ def _platform_causes(
             "an illegal instruction on macOS: an x86_64 Python (under Rosetta) runs the x86_64 "
             "build, whose AVX Rosetta does not emulate", tuple(facts.evidence("macos")),
             before=(Code.CPU_NO_AVX,))]  # fmt: skip
+    if (
+        platform == "windows"
+        and Code.GPU_OOM in shown
+        and "pinned_copy" in facts.lines
+        and not facts.torch_memory  # not the caching allocator's own out-of-memory
+    ):
+        return [Decision(
+            Code.WINDOWS_PINNED_MEMORY_LIMIT,
+            "CUDA ran out of memory on native Windows around a copy from pinned host memory, with "
+            "no allocator figures: page-locked memory counts against the GPU's shared budget",
+            tuple(facts.evidence("pinned_copy", "windows")), before=(Code.GPU_OOM,))]  # fmt: skip
     return []
+
+
+def _keras_against_tensorflow(facts: LogFacts) -> list[Decision]:
+    """Standalone Keras importing a private TensorFlow name that this TensorFlow lacks: Keras is of
+    another release than TensorFlow (the name moved or is newer)."""
+    if "keras_frame" not in facts.lines or "tf_private_import" not in facts.lines:
+        return []
+    return [Decision(
+        Code.KERAS_VERSION_MISMATCH,
+        "Keras imports a TensorFlow internal this TensorFlow does not have: install the Keras of "
+        "the TensorFlow release (keras==<TF major.minor>)",
+        tuple(facts.evidence("keras_frame", "tf_private_import")),
+        before=(Code.FRAMEWORK_VERSION_MISMATCH, Code.KERAS3_WHERE_TF_KERAS_EXPECTED))]  # fmt: skip
 
 
 def _ptxas_not_older(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:

@@ -325,7 +325,7 @@ LOOSE: tuple[Signature, ...] = (
     L(C.MACOS_X86_BUILD_ON_APPLE_SILICON,
       r"Mach-O.{0,40}x86_64"),
     L(C.MIXED_PRECISION_ON_OLD_GPU,
-      r"(?:AMP|mixed precision).{0,80}compute capability ?:? ?[\d.]{1,4}"),
+      r"(?:\bAMP\b|mixed precision).{0,80}compute capability ?:? ?[\d.]{1,4}"),
     L(C.PERF_CPU_FALLBACK_OPS,
       r"(?:operator|op|ops|kernel)\b.{0,80}fall(?:s|ing)? back to (?:run on )?(?:the )?CPU"),
     L(C.SINGULARITY_NO_NV,

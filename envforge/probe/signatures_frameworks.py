@@ -273,6 +273,8 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"module 'tensorflow' has no attribute '__internal__'",
         r"Keras requires TensorFlow \d\.\d{1,2} or higher",
         r"has no attribute 'experimental_list_devices'",  # keras 2.3 under TensorFlow 2.1
+        # multi-backend Keras (2.2 and older) calling TensorFlow 1's API under TensorFlow 2
+        r"keras/backend/tensorflow_backend\.py.{0,300}module 'tensorflow' has no attribute",
         # pip's resolver says it: the TensorFlow installed needs another Keras than the one there
         r"tensorflow(?:[-_]\w{1,12})? [\d.]{1,12}\S{0,12} requires keras[<>=!~.,\d ]{1,40}, but you have keras [\d.]{1,12}\S{0,12} which is incompatible",
         supersedes=(C.KERAS3_WHERE_TF_KERAS_EXPECTED, C.FRAMEWORK_VERSION_MISMATCH),
@@ -307,6 +309,11 @@ FRAMEWORKS: tuple[Signature, ...] = (
         strength=SYMPTOM,
     ),
     # H. memory
+    S(  # cuBLAS's handle needs memory outside the framework's pool: taken by the pool or another process
+        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED",
+        supersedes=(C.GPU_OOM, C.CUDNN_INIT_FAILED),
+    ),
     S(
         C.GPU_OOM,
         r"cudaMalloc failed: out of memory",
@@ -334,7 +341,6 @@ FRAMEWORKS: tuple[Signature, ...] = (
         C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
         r"Free memory on device \([\d./ ]{1,30}\w{0,4}\) on startup is less than desired GPU memory utilization",
         r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
-        r"Process \d{1,10} has [\d.]{1,12} \w{1,4} memory in use",
         r"XLA_PYTHON_CLIENT_PREALLOCATE",
         supersedes=(C.GPU_OOM,),
     ),

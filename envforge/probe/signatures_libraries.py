@@ -48,6 +48,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"undefined symbol: _ZN(?:K?\d{1,2})?(?:c10|at|torch)\w{0,300}",
         r"xFormers can'?t load C\+\+/CUDA extensions\. xFormers was built for(?!.{0,200}\+cpu\))",
         r"(?:flash_attn|xformers|torchvision|torchaudio|detectron2|mmcv)\w{0,40}.{0,200}undefined symbol",
+        r"\[sgl_kernel\] CRITICAL: Could not load any common_ops library",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_LIB_TRANSITIVE_DEP_MISSING),
     ),
     S(
@@ -216,6 +217,10 @@ LIBRARIES: tuple[Signature, ...] = (
         # JAX guesses a GPU from the machine's files; printed where none is wanted too
         r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
         r"GPUAccelerator can not run on your system since the accelerator is not available",
+        # PyTorch's CPU-only wheel (the +cpu local version) where a GPU is wanted
+        r"\b[Tt]orch[ :=]{1,3}v?\d\.\d{1,2}\.\d{1,2}\+cpu\b",
+        r"Using CPU-only Torch",
+        r"Device API cuda is not enabled",  # DGL's CPU build
         strength=SYMPTOM,
         needs_gpu=True,
         explained_by=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND, *NO_DEVICE),
@@ -280,6 +285,24 @@ LIBRARIES: tuple[Signature, ...] = (
         r"Could not load dynamic library 'libnvinfer(?:_plugin)?\.so",
         r"Cannot dlopen some TensorRT libraries",
         strength=INFO,
+    ),
+    S(  # PyTorch's cudaMallocAsync backend (ComfyUI and Fooocus turn it on) on a GPU or driver
+        # without it: the first allocation fails
+        C.CUDA_MALLOC_ASYNC_UNSUPPORTED,
+        r"CUDA error: operation not supported",
+        r"cudaErrorNotSupported",
+        r"cudaMallocAsync.{0,80}(?:not supported|unsupported)",
+    ),
+    S(  # CTranslate2's int8 GEMMs on an architecture its cuBLAS build has no int8 path for
+        C.QUANTIZED_COMPUTE_TYPE_UNSUPPORTED_ON_ARCH,
+        r"cuBLAS failed with status CUBLAS_STATUS_NOT_SUPPORTED",
+        r"Requested int8 compute type, but the target device or backend do not support efficient int8",
+    ),
+    S(  # a Linux-only build on Windows: bitsandbytes < 0.43 falls back to its CPU library
+        C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,
+        r"Loading binary [A-Za-z]:/\S{0,200}/libbitsandbytes_cpu\.so",
+        r"libbitsandbytes_cpu\.so: cannot open shared object file.{0,80}[A-Za-z]:/",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
     ),
     S(  # run-time builds (Triton's launcher, extensions) against Python without its headers
         C.PYTHON_DEV_HEADERS_MISSING,

@@ -311,6 +311,8 @@ SYSTEM: tuple[Signature, ...] = (
         r"unsatisfied condition: cuda ?>= ?\d",
         r"please update your driver to a newer version, or use an earlier cuda container",
         r"unsupported CUDA version: driver [\d.]{1,8} < image [\d.]{1,8}",  # nvidia-docker 1
+        # NGC images' banner (the same line with "compatibility mode is available" runs)
+        r"This container was built for NVIDIA Driver Release [\d.]{2,12} or later, but",
     ),
     S(
         C.HOST_DRIVER_MISSING_FOR_TOOLKIT,
@@ -357,6 +359,32 @@ SYSTEM: tuple[Signature, ...] = (
         r"exec: --nv: not found",
     ),
     S(C.K8S_NO_GPU_RESOURCE, r"Insufficient nvidia\.com/gpu", r"Insufficient amd\.com/gpu"),
+    S(
+        C.SLURM_GRES_REQUEST_INVALID,
+        r"Invalid generic resource \(gres\) specification",
+        r"Invalid GRES specification",
+    ),
+    S(  # the build's architectures start above this GPU's (RAPIDS, cuDF, PaddlePaddle's words)
+        C.GPU_ARCH_TOO_OLD,
+        r"A GPU with NVIDIA \w{2,12}\S{0,2} \(Compute Capability [\d.]{1,4}\) or newer architecture is required",
+        r"missing the necessary PTX files that are <= ?\d{2,3}",
+        r"The GPU architecture in your current machine is (?:Kepler|Maxwell|Pascal), which is not compatible with",
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS, C.GPU_ARCH_NEWER_THAN_WHEEL),
+    ),
+    S(  # MIG on, no GPU instances: nothing for CUDA to run on
+        C.MIG_ENABLED_WITHOUT_INSTANCES,
+        r"MIG mode is enabled, but no MIG devices were found",
+        r"MIG (?:mode )?(?:is )?enabled.{0,60}no (?:MIG|GPU) (?:devices|instances)",
+    ),
+    S(
+        C.SLURM_TIME_LIMIT_OVER_PARTITION_MAX,
+        r"Requested time limit is invalid \(missing or exceeds some limit\)",
+    ),
+    S(
+        C.RAY_CLUSTER_NO_GPU_RESOURCE,
+        r"No available node types can fulfill resource request \{[^}]{0,80}'GPU'",
+        r"Resource request.{0,60}'GPU': [\d.]{1,6}.{0,80}cannot be (?:scheduled|fulfilled)",
+    ),
     S(
         C.SLURM_GPU_NOT_REQUESTED,
         r"No gpu count given, specify --gres=gpu",

@@ -17,6 +17,40 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
+    ("RuntimeError: CUDA error: operation not supported", "CUDA_MALLOC_ASYNC_UNSUPPORTED"),
+    (
+        "RuntimeError: cuBLAS failed with status CUBLAS_STATUS_NOT_SUPPORTED",
+        "QUANTIZED_COMPUTE_TYPE_UNSUPPORTED_ON_ARCH",
+    ),
+    (
+        "CUDA SETUP: Loading binary C:\\Python310\\lib\\site-packages\\bitsandbytes\\libbitsandbytes_cpu.so...",
+        "PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY",
+    ),
+    ("sbatch: error: Invalid generic resource (gres) specification", "SLURM_GRES_REQUEST_INVALID"),
+    (
+        "slurmd: fatal: MIG mode is enabled, but no MIG devices were found.",
+        "MIG_ENABLED_WITHOUT_INSTANCES",
+    ),
+    (
+        "sbatch: error: Requested time limit is invalid (missing or exceeds some limit)",
+        "SLURM_TIME_LIMIT_OVER_PARTITION_MAX",
+    ),
+    (
+        "(autoscaler) Warning: No available node types can fulfill resource request {'GPU': 1.0}. Add suitable node types",
+        "RAY_CLUSTER_NO_GPU_RESOURCE",
+    ),
+    (
+        "ERROR: This container was built for NVIDIA Driver Release 535.86 or later, but",
+        "CONTAINER_CUDA_NEWER_THAN_DRIVER",
+    ),
+    (
+        "cudf.errors.UnsupportedCUDAError: A GPU with NVIDIA Volta™ (Compute Capability 7.0) or newer architecture is required.",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "E tensorflow/stream_executor/cuda/cuda_blas.cc:238] failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
     (
         "/tmp/tmpx/cuda_utils.c:5:10: fatal error: Python.h: No such file or directory",
         "PYTHON_DEV_HEADERS_MISSING",

@@ -192,3 +192,61 @@ def test_a_gpu_nearly_full_when_the_program_started_is_held_by_another_process(
     assert Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS not in [
         d.code for d in decide(facts, {}, failed=True)
     ]  # a nearly full GPU (a Jetson's shared memory) is no cause where nothing ran out
+
+
+_TORCH_OOM = (
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1024.00 MiB. GPU 0 has a total "
+    "capacity of 14.75 GiB of which 821.06 MiB is free. {procs}Of the allocated memory 13.20 GiB is "
+    "allocated by PyTorch, and 621.20 MiB is reserved by PyTorch but unallocated."
+)
+
+
+@pytest.mark.parametrize(
+    ("procs", "held"),
+    [
+        # NVML lists this very process by a PID from another namespace: its own memory
+        ("Process 5543 has 13.94 GiB memory in use. ", False),
+        # another process holds most of the GPU; this one holds little
+        ("Process 727 has 12.90 GiB memory in use. Including non-PyTorch memory, this process has "
+         "518.00 MiB memory in use. ", True),
+        ("", False),
+    ],
+)  # fmt: skip
+def test_pytorchs_out_of_memory_figures_tell_whose_memory_it_is(procs: str, held: bool) -> None:
+    text = _TORCH_OOM.format(procs=procs)
+    if held:
+        text = text.replace("13.20 GiB is allocated", "0 bytes is allocated").replace(
+            "621.20 MiB is reserved", "0 bytes is reserved"
+        )
+    facts = extract_facts(text)
+    assert facts.torch_memory["total"] == pytest.approx(14.75)
+    decided = [d.code for d in decide(facts, {Code.GPU_OOM: 1}, failed=True)]
+    assert (Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS in decided) is held
+
+
+def test_standalone_keras_importing_a_tensorflow_internal_it_lacks_is_keras_of_another_release() -> (
+    None
+):
+    facts = extract_facts(
+        "/usr/local/lib/python3.7/dist-packages/keras/backend.py in <module>\n"
+        "ImportError: cannot import name 'get_config' from 'tensorflow.python.eager.context'\n"
+    )
+    assert Code.KERAS_VERSION_MISMATCH in [d.code for d in decide(facts, {}, failed=True)]
+    user_code = extract_facts(
+        "/home/me/train.py in <module>\n"
+        "ImportError: cannot import name 'get_config' from 'tensorflow.python.eager.context'\n"
+    )
+    assert Code.KERAS_VERSION_MISMATCH not in [d.code for d in decide(user_code, {}, failed=True)]
+
+
+def test_out_of_memory_around_a_pinned_copy_on_windows_is_the_shared_budget() -> None:
+    text = (
+        'File "C:\\Users\\me\\ComfyUI\\comfy\\model_management.py", line 1314, in cast_to\n'
+        "    r.copy_(weight, non_blocking=non_blocking)\n"
+        "torch.AcceleratorError: CUDA error: out of memory\n"
+    )
+    decided = [d.code for d in decide(extract_facts(text), {Code.GPU_OOM: 3}, failed=True)]
+    assert Code.WINDOWS_PINNED_MEMORY_LIMIT in decided
+    linux = text.replace("C:\\Users\\me", "/home/me").replace("\\", "/")
+    decided = [d.code for d in decide(extract_facts(linux), {Code.GPU_OOM: 3}, failed=True)]
+    assert Code.WINDOWS_PINNED_MEMORY_LIMIT not in decided

@@ -24,6 +24,7 @@ def _module_patterns() -> list[str]:
     """Every compiled pattern the log side keeps at module level (facts, normalisation, reading)."""
     import envforge.log_fact_patterns as fact_patterns_module
     import envforge.log_facts as facts_module
+    import envforge.log_memory_patterns as memory_patterns_module
     import envforge.log_neighbours as neighbours_module
     import envforge.log_reading as reading_module
     import envforge.log_rules as rules_module
@@ -33,7 +34,7 @@ def _module_patterns() -> list[str]:
     found = []
     modules = (
         facts_module, fact_patterns_module, neighbours_module, reading_module, rules_module,
-        runtime_rules_module, logtext_module,
+        runtime_rules_module, logtext_module, memory_patterns_module,
     )  # fmt: skip
     for module in modules:
         for value in vars(module).values():
