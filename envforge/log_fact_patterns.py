@@ -14,6 +14,7 @@ __all__ = [
     "CUDA",
     "CUDNN",
     "DRIVER_SIDES",
+    "MACOS_RELEASE",
     "PTXAS_WARNING",
     "FRAMEWORKS",
     "GPU_WITH_CC",
@@ -167,6 +168,10 @@ _RUNTIMES = {
     ),
     "ide": re.compile(r"\bPyCharm\b|\bSpyder\b|\bVS ?Code\b|Process finished with exit code", re.I),
 }
+MACOS_RELEASE = re.compile(r"\bmacOS[ -](1\d)\.(\d{1,2})\b")
+_MPS_UNAVAILABLE = re.compile(
+    r"Is MPS available\?:? False|\bMPS (?:backend )?(?:is )?not available|mps\.is_available\(\)\W{0,6}False"
+)
 _KERAS_FRAME = re.compile(r"/(?:site|dist)-packages/keras/\S{1,80}\.py")
 _TF_PRIVATE_IMPORT = re.compile(
     r"cannot import name '\w{1,40}' from 'tensorflow\.(?:python|keras)\b"
@@ -405,13 +410,13 @@ RULES = (
             ),
         ),
     ),
-    _Rule(
-        "pinned_copy", ("non_blocking", "pin_memory", "pinned"), (PINNED,)
-    ),  # page-locked host memory
-    _Rule(
-        "keras_frame", ("keras",), (_KERAS_FRAME,)
-    ),  # standalone Keras's own files in a traceback
+    # host memory pinned for copies; standalone Keras's own files in a traceback, and a TF internal
+    # it imports that is not there; the release a macOS line states, and MPS unavailable
+    _Rule("pinned_copy", ("non_blocking", "pin_memory", "pinned"), (PINNED,)),
+    _Rule("keras_frame", ("keras",), (_KERAS_FRAME,)),
     _Rule("tf_private_import", ("cannot import name",), (_TF_PRIVATE_IMPORT,)),
+    _Rule("macos_release", ("macos",), (MACOS_RELEASE,)),
+    _Rule("mps_unavailable", ("mps",), (_MPS_UNAVAILABLE,)),
     _Rule(
         "ptxas_warning",
         ("you are using ptxas",),

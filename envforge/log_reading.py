@@ -161,6 +161,8 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
         if found.signature.loose or (found.signature.code, found.index, False) in superseded:
             continue
         signature = found.signature
+        if signature.needs_failure and not failed:
+            continue
         if signature.needs_gpu and not gpu:
             suppressed.append(found)
             continue

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from packaging.version import InvalidVersion, Version
 
 from .log_decision import NO_DEVICE, Decision
-from .log_fact_patterns import PTXAS_WARNING
+from .log_fact_patterns import MACOS_RELEASE, PTXAS_WARNING
 from .log_facts import PLATFORMS, LogFacts, LogGpu
 from .log_runtime_rules import clusters, containers, hidden_by_env, notebooks, other_failure
 from .probe.codes import Code
@@ -208,6 +208,14 @@ def _platform_causes(
             "an illegal instruction on macOS: an x86_64 Python (under Rosetta) runs the x86_64 "
             "build, whose AVX Rosetta does not emulate", tuple(facts.evidence("macos")),
             before=(Code.CPU_NO_AVX,))]  # fmt: skip
+    release = MACOS_RELEASE.search(facts.lines.get("macos_release", ""))
+    if release and "mps_unavailable" in facts.lines:
+        if (int(release[1]), int(release[2])) < _FIRST_MPS_MACOS:
+            return [Decision(
+                Code.MACOS_TOO_OLD_FOR_MPS,
+                f"macOS {release[1]}.{release[2]}, and MPS is not available: PyTorch's MPS backend "
+                "needs macOS 12.3 or later (recent releases need 14)",
+                tuple(facts.evidence("macos_release", "mps_unavailable")))]  # fmt: skip
     if (
         platform == "windows"
         and Code.GPU_OOM in shown
@@ -220,6 +228,9 @@ def _platform_causes(
             "no allocator figures: page-locked memory counts against the GPU's shared budget",
             tuple(facts.evidence("pinned_copy", "windows")), before=(Code.GPU_OOM,))]  # fmt: skip
     return []
+
+
+_FIRST_MPS_MACOS = (12, 3)
 
 
 def _keras_against_tensorflow(facts: LogFacts) -> list[Decision]:

@@ -26,6 +26,7 @@ class Signature:
     implies: tuple[Code, ...] = ()
     supersedes: tuple[Code, ...] = ()  # on the same line, these read it less precisely
     loose: bool = False  # a co-occurrence of words, not a wording: see LOOSE
+    needs_failure: bool = False  # a warning the program survives: a cause only in a run that failed
 
     @property
     def layer(self) -> str:

@@ -57,7 +57,9 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"libomp140\.\w{1,10}\.dll",
         r"Microsoft Visual C\+\+ Redistributable",
         r"Error loading \"[^\"]{0,300}fbgemm\.dll\" or one of its dependencies",
-        supersedes=(C.FRAMEWORK_IMPORT_FAILED,),
+        # ONNX Runtime's native module did not load (its names missing): the VC++ runtime
+        r"cannot import name '\w{1,40}' from 'onnxruntime\.capi\._pybind_state'",
+        supersedes=(C.FRAMEWORK_IMPORT_FAILED, C.FRAMEWORK_VERSION_MISMATCH),
     ),
     S(
         C.WINDOWS_RUNTIME_DLL_MISSING,
@@ -233,11 +235,16 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"Detected unsupported operations when trying to compile graph",
         r"No registered '\w{1,80}' OpKernel for XLA_(?:GPU|CPU|TPU)_JIT devices",
     ),
-    S(C.GPU_ONLY_LAYER_WITHOUT_GPU, r"No OpKernel was registered to support Op 'Cudnn\w{1,20}'"),
+    S(
+        C.GPU_ONLY_LAYER_WITHOUT_GPU,
+        r"No OpKernel was registered to support Op 'Cudnn\w{1,20}'",
+        r"Function: RNNForward\s{1,4}-> Feature Not Implemented",  # CNTK's cuDNN-only RNN
+    ),
     S(
         C.NCCL_UNAVAILABLE_FOR_STRATEGY,
         r"No OpKernel was registered to support Op 'Nccl\w{1,30}'",
         r"Distributed package doesn'?t have NCCL built in",
+        r"Op type not registered 'Nccl\w{1,30}'",
     ),
     S(
         C.JAX_CUDA_WHEEL_UNAVAILABLE,
@@ -248,9 +255,19 @@ FRAMEWORKS: tuple[Signature, ...] = (
         C.LIBTPU_MISSING_OR_MISMATCHED,
         # raised: JAX logs the same sentence as INFO on every machine without a TPU
         r"RuntimeError: Unable to initiali[sz]e backend 'tpu'",
+        r"A Google TPU may be present on this machine, but either a TPU-enabled jaxlib or libtpu is not installed",
     ),
-    S(C.JAX_TPU_NODE_UNSUPPORTED, r"JAX only supports TPU VMs, not the older Colab TPUs"),
-    S(C.WSL_PINNED_MEMORY_LIMIT, r"failed to allocate [\d.]{1,10} ?[KMG]i?B of pinned memory"),
+    S(
+        C.JAX_TPU_NODE_UNSUPPORTED,
+        r"JAX only supports TPU VMs, not the older Colab TPUs",
+        # libtpu asks the TPU VM's metadata server, which a TPU node's host does not have
+        r"Failed to fetch URL on try \d{1,2} out of \d{1,2}: Failed to fetch URL \(http status: 404\)",
+    ),
+    S(  # llama.cpp warns, then falls back to pageable memory: a cause where the run then fails
+        C.WSL_PINNED_MEMORY_LIMIT,
+        r"failed to allocate [\d.]{1,10} ?[KMG]i?B of pinned memory",
+        needs_failure=True,
+    ),
     S(  # Windows spawns workers by re-importing the script, which starts them again
         C.WINDOWS_SPAWN_WITHOUT_MAIN_GUARD,
         r"start a new process before the current process has finished its bootstrapping phase",

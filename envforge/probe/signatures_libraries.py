@@ -292,6 +292,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"CUDA error: operation not supported",
         r"cudaErrorNotSupported",
         r"cudaMallocAsync.{0,80}(?:not supported|unsupported)",
+        r"CUDA_ERROR_NOT_SUPPORTED: operation not supported",
     ),
     S(  # CTranslate2's int8 GEMMs on an architecture its cuBLAS build has no int8 path for
         C.QUANTIZED_COMPUTE_TYPE_UNSUPPORTED_ON_ARCH,
@@ -301,6 +302,7 @@ LIBRARIES: tuple[Signature, ...] = (
     S(  # a Linux-only build on Windows: bitsandbytes < 0.43 falls back to its CPU library
         C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,
         r"Loading binary [A-Za-z]:/\S{0,200}/libbitsandbytes_cpu\.so",
+        r"WindowsPath\('/usr/local/cuda/lib64'\)",  # its Linux-only CUDA setup, searching on Windows
         r"libbitsandbytes_cpu\.so: cannot open shared object file.{0,80}[A-Za-z]:/",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
     ),

@@ -84,12 +84,15 @@ SYSTEM: tuple[Signature, ...] = (
         C.CONTAINER_LDCONFIG_HOOK_FAILED,
         r"nvidia-container-cli: ldcache error",
         r"ldcache error: process /sbin/ldconfig\S{0,8} failed",
+        r"could not start /sbin/ldconfig(?:\.real)?: ",
         supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
     S(  # nvidia-open drives Turing and later only
         C.OPEN_KERNEL_MODULE_UNSUPPORTED_GPU,
         r"NVRM: The NVIDIA GPU [\w:.]{1,20} \(PCI ID: [\w:]{1,12}\)\s{0,3}NVRM: installed in this system requires use of the NVIDIA proprietary driver",
         r"requires use of the NVIDIA proprietary driver",
+        r"not supported by open nvidia\.ko",
+        r"nvidia\.ko because it does not include the required GPU",
         r"open kernel modules? (?:does|do) not support (?:this|the) GPU",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
@@ -299,6 +302,11 @@ SYSTEM: tuple[Signature, ...] = (
     ),
     S(C.SLURM_TASK_TIMEOUT, r"CANCELLED AT \S{1,40} DUE TO TIME LIMIT", r"DUE TO TIME LIMIT \*{3}"),
     S(
+        C.SLURM_TASK_CANCELLED,
+        r"CANCELLED AT \S{1,40} DUE TO PREEMPTION",
+        r"\*{3} (?:JOB|STEP) [\d.]{1,24} ON \S{1,60} CANCELLED AT \S{1,40} \*{3}",
+    ),
+    S(
         C.COMPOSE_TOO_OLD_FOR_GPU_RESERVATION,
         r"reservations value Additional propert(?:y|ies) (?:is|are) not allowed",
         r"\('devices' was unexpected\)",
@@ -374,6 +382,8 @@ SYSTEM: tuple[Signature, ...] = (
     S(  # MIG on, no GPU instances: nothing for CUDA to run on
         C.MIG_ENABLED_WITHOUT_INSTANCES,
         r"MIG mode is enabled, but no MIG devices were found",
+        r"No MIG devices associated with /dev/nvidia\d{1,3}",
+        r"migEnabled=true was not configured correctly",
         r"MIG (?:mode )?(?:is )?enabled.{0,60}no (?:MIG|GPU) (?:devices|instances)",
     ),
     S(

@@ -19,6 +19,34 @@ LINES = [
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
     ("RuntimeError: CUDA error: operation not supported", "CUDA_MALLOC_ASYNC_UNSUPPORTED"),
     (
+        "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-06-18T13:05:36 DUE TO PREEMPTION ***",
+        "SLURM_TASK_CANCELLED",
+    ),
+    (
+        "NVRM: GPU 0000:01:00.0: not supported by open nvidia.ko because it does not include the required GPU",
+        "OPEN_KERNEL_MODULE_UNSUPPORTED_GPU",
+    ),
+    (
+        "panic: At least one device with migEnabled=true was not configured correctly: No MIG devices associated with /dev/nvidia0",
+        "MIG_ENABLED_WITHOUT_INSTANCES",
+    ),
+    (
+        "nvc_ldcache.c:356] could not start /sbin/ldconfig: syscall limiting failed",
+        "CONTAINER_LDCONFIG_HOOK_FAILED",
+    ),
+    (
+        "tensorflow.python.framework.errors_impl.NotFoundError: Op type not registered 'NcclAllReduce' in binary running on HOST",
+        "NCCL_UNAVAILABLE_FOR_STRATEGY",
+    ),
+    (
+        "Inside File: Source/Math/Matrix.cpp  Line: 4423  Function: RNNForward  -> Feature Not Implemented.",
+        "GPU_ONLY_LAYER_WITHOUT_GPU",
+    ),
+    (
+        "ImportError: cannot import name 'RunOptions' from 'onnxruntime.capi._pybind_state'",
+        "WINDOWS_RUNTIME_DLL_MISSING",
+    ),
+    (
         "RuntimeError: cuBLAS failed with status CUBLAS_STATUS_NOT_SUPPORTED",
         "QUANTIZED_COMPUTE_TYPE_UNSUPPORTED_ON_ARCH",
     ),
@@ -185,10 +213,6 @@ LINES = [
     (
         "As of JAX 0.4.0, JAX only supports TPU VMs, not the older Colab TPUs.",
         "JAX_TPU_NODE_UNSUPPORTED",
-    ),
-    (
-        "WARNING: failed to allocate 512.00 MB of pinned memory: out of memory",
-        "WSL_PINNED_MEMORY_LIMIT",
     ),
     (
         "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.",
@@ -737,6 +761,7 @@ def test_a_hosted_notebook_without_a_driver_runs_on_a_runtime_without_a_gpu() ->
 
 def test_every_signature_code_is_exercised() -> None:
     assert {s.code for s in SIGNATURES} - {code for _, code in LINES} <= {
+        "WSL_PINNED_MEMORY_LIMIT",  # a warning: a cause where the run fails (the test below)
         "PIP_NVIDIA_LIBS_NOT_ON_PATH",  # below: benign without a GPU
         "CUDA_RUNTIME_NOT_LOADABLE",  # below: with the libraries it implies
         "MIXED_FRAMEWORK_CUDA_CONFLICT",  # decided from two frameworks' facts (test_log_facts)
@@ -900,3 +925,12 @@ def test_jax_trying_a_tpu_on_a_machine_without_one_is_no_cause() -> None:
         "libtpu.so: libtpu.so: cannot open shared object file: No such file or directory\n"
     )
     assert "LIBTPU_MISSING_OR_MISMATCHED" not in [d.code for d in diagnose_log(info)]
+
+
+def test_a_warning_the_program_survives_is_a_cause_only_where_the_run_fails() -> None:
+    pinned = "WARNING: failed to allocate 1024.00 MB of pinned memory: out of memory\n"
+    assert "WSL_PINNED_MEMORY_LIMIT" not in [
+        d.code for d in diagnose_log(pinned + "llama_print_timings: done\n")
+    ]
+    failed = pinned + "CUDA error 2 at ggml-cuda.cu:6301: out of memory\n"
+    assert [d.code for d in diagnose_log(failed)][0] == "WSL_PINNED_MEMORY_LIMIT"

@@ -250,3 +250,10 @@ def test_out_of_memory_around_a_pinned_copy_on_windows_is_the_shared_budget() ->
     linux = text.replace("C:\\Users\\me", "/home/me").replace("\\", "/")
     decided = [d.code for d in decide(extract_facts(linux), {Code.GPU_OOM: 3}, failed=True)]
     assert Code.WINDOWS_PINNED_MEMORY_LIMIT not in decided
+
+
+@pytest.mark.parametrize(("release", "old"), [("12.2.1", True), ("13.4", False)])
+def test_mps_unavailable_on_a_macos_before_12_3_is_the_os(release: str, old: bool) -> None:
+    facts = extract_facts(f"Is MPS available? False\nOS: macOS {release} (arm64)\n")
+    decided = [d.code for d in decide(facts, {}, failed=False)]
+    assert (Code.MACOS_TOO_OLD_FOR_MPS in decided) is old
