@@ -87,6 +87,12 @@ SYSTEM: tuple[Signature, ...] = (
         r"could not start /sbin/ldconfig(?:\.real)?: ",
         supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
+    S(  # a newer driver branch no longer drives this GPU: the kernel module names the legacy branch
+        C.DRIVER_BRANCH_DROPPED_GPU,
+        r"supported through the NVIDIA \S{1,12} Legacy drivers",
+        r"The [\d.]{3,12} NVIDIA driver will ignore",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
     S(  # nvidia-open drives Turing and later only
         C.OPEN_KERNEL_MODULE_UNSUPPORTED_GPU,
         r"NVRM: The NVIDIA GPU [\w:.]{1,20} \(PCI ID: [\w:]{1,12}\)\s{0,3}NVRM: installed in this system requires use of the NVIDIA proprietary driver",

@@ -18,6 +18,7 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
     ("RuntimeError: CUDA error: operation not supported", "CUDA_MALLOC_ASYNC_UNSUPPORTED"),
+    ("NVRM:  information.  The 595.58.03 NVIDIA driver will ignore", "DRIVER_BRANCH_DROPPED_GPU"),
     (
         "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-06-18T13:05:36 DUE TO PREEMPTION ***",
         "SLURM_TASK_CANCELLED",
