@@ -227,7 +227,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         C.JAX_PLATFORMS_NAME_MISMATCH,
         r"backend '(?:rocm|gpu)': Backend '(?:rocm|gpu)' is not in the list of known backends: \[[^\]]{0,80}'cuda'",
         r"backend 'cuda': Backend 'cuda' is not in the list of known backends: \[[^\]]{0,80}'rocm'",
-        r"Unknown backend:? '?(?:rocm|gpu)'? requested, but no platforms that are instances of (?:rocm|gpu) are present\. Platforms present are: [\w,]{0,40}cuda",
+        r"Unknown backend:? '?(?:rocm|gpu)'? requested, but ?no platforms that are instances of (?:rocm|gpu) are present ?\. ?Platforms present are: [\w, ]{0,40}cuda",
         supersedes=(C.LIBTPU_MISSING_OR_MISMATCHED, C.CPU_ONLY_TF_BUILD),
     ),
     S(
@@ -401,7 +401,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"exit code:? 137\b",
         r"Allocation of \d{1,20} exceeds 10% of free system memory",
         r"^Killed$",
-        r"^\d{1,10} killed \S",  # zsh's job notice ("[1] 9301 killed python3 ...", unprefixed)
+        r"(?:^|\[\d{1,3}\] {1,8})\d{1,10} killed \S",  # zsh's job notice ("[1] 9301 killed python3 ...")
         strength=SYMPTOM,
         explained_by=(C.GPU_OOM,),
     ),

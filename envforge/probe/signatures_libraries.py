@@ -301,7 +301,7 @@ LIBRARIES: tuple[Signature, ...] = (
     ),
     S(  # a Linux-only build on Windows: bitsandbytes < 0.43 falls back to its CPU library
         C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,
-        r"Loading binary [A-Za-z]:/\S{0,200}/libbitsandbytes_cpu\.so",
+        r"Loading binary [A-Za-z]:[/\\]\S{0,200}libbitsandbytes_cpu\.so",
         r"WindowsPath\('/usr/local/cuda/lib64'\)",  # its Linux-only CUDA setup, searching on Windows
         r"libbitsandbytes_cpu\.so: cannot open shared object file.{0,80}[A-Za-z]:/",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),

@@ -126,7 +126,7 @@ SYSTEM: tuple[Signature, ...] = (
     ),
     S(  # the image's own driver files are where the toolkit mounts the host's
         C.IMAGE_BUNDLES_DRIVER_LIBS,
-        r"file creation failed: \S{0,300}/(?:libnvidia|libcuda)[\w.-]{0,40}\.so[\d.]{0,16}: file exists",
+        r"file creation failed: [\S ]{0,300}/(?:libnvidia|libcuda)[\w.-]{0,40}\.so[\d.]{0,16}: file ?exists",
         supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
     S(
@@ -248,7 +248,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"(?<!hipError)NoBinaryForGpu",
         r"CUDA error: invalid device function",
         # TensorFlow's generated kernels: their PTX does not load on a GPU newer than the build
-        r"'cuModuleLoadData\(&module, data\)' failed with 'CUDA_ERROR_INVALID_PTX'",
+        r"'cuModuleLoadData\(& ?module, data\)' failed with 'CUDA_ERROR_INVALID_ ?PTX'",
         r"Cuda failure 'invalid device function'",  # NCCL's wording
         r"is not compatible with the current (?:PyTorch|torch) installation",
         r"no kernel image is available for execution on the device",
@@ -380,7 +380,7 @@ SYSTEM: tuple[Signature, ...] = (
     ),
     S(  # the build's architectures start above this GPU's (RAPIDS, cuDF, PaddlePaddle's words)
         C.GPU_ARCH_TOO_OLD,
-        r"A GPU with NVIDIA \w{2,12}\S{0,2} \(Compute Capability [\d.]{1,4}\) or newer architecture is required",
+        r"A GPU ?with NVIDIA \w{2,12}\S{0,2} ?\(Compute Capability [\d. ]{1,5}\) ?or newer architecture is required",
         r"missing the necessary PTX files that are <= ?\d{2,3}",
         r"The GPU architecture in your current machine is (?:Kepler|Maxwell|Pascal), which is not compatible with",
         supersedes=(C.WHEEL_LACKS_ARCH_KERNELS, C.GPU_ARCH_NEWER_THAN_WHEEL),
@@ -398,7 +398,7 @@ SYSTEM: tuple[Signature, ...] = (
     ),
     S(
         C.RAY_CLUSTER_NO_GPU_RESOURCE,
-        r"No available node types can fulfill resource request \{[^}]{0,80}'GPU'",
+        r"No available node ?types can fulfill resource request \{[^}]{0,80}'GPU",
         r"Resource request.{0,60}'GPU': [\d.]{1,6}.{0,80}cannot be (?:scheduled|fulfilled)",
     ),
     S(
