@@ -14,7 +14,10 @@ __all__ = [
     "CUDA",
     "CUDNN",
     "DRIVER_SIDES",
+    "COMPILED_FOR",
     "MACOS_RELEASE",
+    "TORCH_CC_FOUND",
+    "TORCH_CC_RANGE",
     "PTXAS_WARNING",
     "FRAMEWORKS",
     "GPU_WITH_CC",
@@ -168,6 +171,15 @@ _RUNTIMES = {
     ),
     "ide": re.compile(r"\bPyCharm\b|\bSpyder\b|\bVS ?Code\b|Process finished with exit code", re.I),
 }
+# PyTorch's warning: the GPU's capability, and the range of the build's architectures
+TORCH_CC_FOUND = re.compile(r"which is of cuda capability (\d{1,2})\.(\d{1,2})")
+TORCH_CC_RANGE = re.compile(
+    r"supported by this version of PyTorch is\W{0,12}(?:\d{1,3}:\s{0,8})?\((\d{1,2})\.(\d{1,2})\) ?- ?\((\d{1,2})\.(\d{1,2})\)"
+)
+# PaddlePaddle: the architectures a package was compiled for, and the GPU's
+COMPILED_FOR = re.compile(
+    r"compiled for ((?:\d{2,3} ){1,16}\d{2,3}) ?,? ?but your current GPU is (\d{2,3})"
+)
 MACOS_RELEASE = re.compile(r"\bmacOS[ -](1\d)\.(\d{1,2})\b")
 _MPS_UNAVAILABLE = re.compile(
     r"Is MPS available\?:? False|\bMPS (?:backend )?(?:is )?not available|mps\.is_available\(\)\W{0,6}False"
@@ -416,6 +428,9 @@ RULES = (
     _Rule("keras_frame", ("keras",), (_KERAS_FRAME,)),
     _Rule("tf_private_import", ("cannot import name",), (_TF_PRIVATE_IMPORT,)),
     _Rule("macos_release", ("macos",), (MACOS_RELEASE,)),
+    _Rule("torch_cc_found", ("which is of cuda capability",), (TORCH_CC_FOUND,)),
+    _Rule("compiled_for", ("but your current gpu is",), (COMPILED_FOR,)),
+    _Rule("torch_cc_range", ("version of pytorch is",), (TORCH_CC_RANGE,), window=True),
     _Rule("mps_unavailable", ("mps",), (_MPS_UNAVAILABLE,)),
     _Rule(
         "ptxas_warning",

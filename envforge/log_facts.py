@@ -87,6 +87,9 @@ class LogFacts:
     arch_list: tuple[str, ...] = ()  # sm_XX a wheel supports, as PyTorch lists them
     gpu_sm: str | None = None  # sm_XX of the GPU, as PyTorch names it
     lines: dict[str, str] = field(default_factory=dict)  # fact -> "line N: ..." (first shown)
+    groups: dict[str, tuple[str, ...]] = field(
+        default_factory=dict
+    )  # fact -> what its pattern read
 
     @property
     def platforms(self) -> dict[str, str]:
@@ -313,6 +316,7 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
             facts.commands.append(ContainerCommand(*command, where))
             fact = f"command_{len(facts.commands)}"
     facts.lines.setdefault(fact, where)
+    facts.groups.setdefault(fact, found.groups())
 
 
 def _command(found: re.Match[str]) -> tuple[str, bool, bool, str | None] | None:

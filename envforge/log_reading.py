@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 from .probe.codes import CODES, LAYERS, Code
 from .probe.logtext import _ANSI, Line, normalise
 from .probe.matching import Found, Scan, scan
-from .probe.signatures import CAUSE, INFO, SYMPTOM
+from .probe.signatures import BENIGN, CAUSE, INFO, SYMPTOM
 from .results import Diagnosis
 from .untrusted import printable
 
@@ -224,8 +224,13 @@ def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
     causes.setdefault(code, _Cause(code, SYMPTOM, shown[0].index, evidence, summary))
 
 
+_BENIGN = re.compile("|".join(f"(?:{pattern})" for pattern in BENIGN), re.I)
+
+
 def _resembles(causes: dict[Code, _Cause], lines: list[Line]) -> None:
-    """The last resort: the cause of the corpus log whose error lines this log's resemble most."""
+    """The last resort: the cause of the corpus log whose error lines this log's resemble most
+    (lines known to be benign are no error lines: a log of only those resembles nothing)."""
+    lines = [line for line in lines if not _BENIGN.search(line.text)]
     neighbour = nearest([line.text for line in lines])
     if neighbour is None:
         return

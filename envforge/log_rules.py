@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from packaging.version import InvalidVersion, Version
 
 from .log_decision import NO_DEVICE, Decision
-from .log_fact_patterns import MACOS_RELEASE, PTXAS_WARNING
+from .log_fact_patterns import PTXAS_WARNING
 from .log_facts import PLATFORMS, LogFacts, LogGpu
 from .log_runtime_rules import clusters, containers, hidden_by_env, notebooks, other_failure
 from .probe.codes import Code
@@ -58,6 +58,7 @@ def decide(
     found += _driver_sides_differ(facts)
     found += _memory(facts, shown)
     found += _torch_arch(facts, shown)
+    found += _torch_capability_range(facts)
     found += _platform_causes(facts, shown, platform)
     found += _keras_against_tensorflow(facts)
     found += _libraries(facts, shown)
@@ -199,6 +200,42 @@ def _torch_arch(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
         before=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
 
 
+def _torch_capability_range(facts: LogFacts) -> list[Decision]:
+    """PyTorch's warning that the GPU's capability is outside the build's range: older than its
+    minimum is a GPU too old; newer than its maximum but of the same major runs its kernels
+    (binary compatible within a major: a GB10's 12.1 under a 12.0 build), of a newer major has none."""
+    found, limits = facts.groups.get("torch_cc_found"), facts.groups.get("torch_cc_range")
+    compiled = facts.groups.get("compiled_for")
+    if compiled:  # PaddlePaddle states the list and the GPU as sm numbers
+        archs, gpu = sorted(int(a) for a in compiled[0].split()), int(compiled[1])
+        found, limits = (
+            (str(gpu // 10), str(gpu % 10)),
+            tuple(str(n) for a in (archs[0], archs[-1]) for n in (a // 10, a % 10)),
+        )
+    if not found or not limits:
+        return []
+    cc = (int(found[0]), int(found[1]))
+    low, high = (int(limits[0]), int(limits[1])), (int(limits[2]), int(limits[3]))
+    evidence = tuple(facts.evidence("torch_cc_found", "torch_cc_range", "compiled_for"))
+    if cc < low:
+        return [Decision(
+            Code.GPU_ARCH_TOO_OLD, f"compute capability {cc[0]}.{cc[1]} is below the build's minimum "
+            f"{low[0]}.{low[1]}", evidence, before=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    if cc <= high:
+        return []
+    if cc[0] == high[0]:
+        return [Decision(
+            Code.HEALTHY_BENIGN_NOISE,
+            f"compute capability {cc[0]}.{cc[1]} is above the build's {high[0]}.{high[1]} but of "
+            "its major: the build's kernels run on it (the warning is PyTorch's, nothing to do)",
+            evidence, replaces=(Code.GPU_ARCH_TOO_OLD, Code.WHEEL_LACKS_ARCH_KERNELS))]  # fmt: skip
+    return [Decision(
+        Code.WHEEL_LACKS_ARCH_KERNELS,
+        f"compute capability {cc[0]}.{cc[1]} is newer than every architecture of the build (up to "
+        f"{high[0]}.{high[1]}): install a build for it", evidence,
+        replaces=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
+
+
 def _platform_causes(
     facts: LogFacts, shown: Mapping[Code, int], platform: str | None
 ) -> list[Decision]:
@@ -208,12 +245,12 @@ def _platform_causes(
             "an illegal instruction on macOS: an x86_64 Python (under Rosetta) runs the x86_64 "
             "build, whose AVX Rosetta does not emulate", tuple(facts.evidence("macos")),
             before=(Code.CPU_NO_AVX,))]  # fmt: skip
-    release = MACOS_RELEASE.search(facts.lines.get("macos_release", ""))
+    release = facts.groups.get("macos_release")
     if release and "mps_unavailable" in facts.lines:
-        if (int(release[1]), int(release[2])) < _FIRST_MPS_MACOS:
+        if (int(release[0]), int(release[1])) < _FIRST_MPS_MACOS:
             return [Decision(
                 Code.MACOS_TOO_OLD_FOR_MPS,
-                f"macOS {release[1]}.{release[2]}, and MPS is not available: PyTorch's MPS backend "
+                f"macOS {release[0]}.{release[1]}, and MPS is not available: PyTorch's MPS backend "
                 "needs macOS 12.3 or later (recent releases need 14)",
                 tuple(facts.evidence("macos_release", "mps_unavailable")))]  # fmt: skip
     if (

@@ -66,6 +66,9 @@ BENIGN: tuple[str, ...] = (
     r"optimized with oneAPI Deep Neural Network Library",
     # PyTorch 2.3 warns when one of cuDNN's candidate plans is unsupported; another plan runs
     r"Plan failed with a cudnnException: CUDNN_BACKEND_\w{1,40}: cudnn\w{1,40} Descriptor Failed",
+    # hipBLASLt without kernels for the GPU: the GEMMs fall back to hipBLAS/rocBLAS
+    r"hipblaslt/library/TensileLibrary_lazy_gfx\w{3,6}\.dat",
+    r"hipBLASLt error: Heuristic Fetch Failed",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -330,6 +330,11 @@ LIBRARIES: tuple[Signature, ...] = (
         r"hipblaslt.{0,80}(?:not supported|unsupported) (?:on|for) (?:this )?(?:arch|gfx)",
         supersedes=(C.ROCM_GPU_ISA_UNSUPPORTED,),
     ),
+    S(  # a JAX PJRT plugin whose own library needs one that is missing
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"Failed to open \S{0,200}xla_(?:rocm|cuda)\w{0,20}_plugin\.so: \S{1,80}: cannot open shared object file",
+        supersedes=(C.JAX_JAXLIB_VERSION_MISMATCH, C.CUDA_LIBS_NOT_FOUND),
+    ),
     S(  # NVRTC is there but its builtins library (a separate file it opens by name) is not
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
         r"failed to open libnvrtc-builtins\S{0,40}\.(?:so|dll)",

@@ -241,11 +241,14 @@ SYSTEM: tuple[Signature, ...] = (
         r"CUDA kernels will be jit-compiled from PTX",
         # the CUDA toolkit that compiles the kernels predates the GPU's architecture
         r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_\d{2,3}\w?'",
+        # Triton's bundled ptxas for Blackwell predates the GPU (Jetson Thor, DGX Spark)
+        r"ptxas-blackwell fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
         r"Value '(?:sm|compute)_\d{2,3}\w?' is not defined for option 'gpu-architecture'",
     ),
     S(
         C.WHEEL_LACKS_ARCH_KERNELS,
         r"(?<!hipError)NoBinaryForGpu",
+        r"no \w{1,40} kernel for CUDA device capability: ?\d{2,3}",  # vLLM's custom ops
         r"CUDA error: invalid device function",
         # TensorFlow's generated kernels: their PTX does not load on a GPU newer than the build
         r"'cuModuleLoadData\(& ?module, data\)' failed with 'CUDA_ERROR_INVALID_ ?PTX'",
@@ -380,10 +383,13 @@ SYSTEM: tuple[Signature, ...] = (
     ),
     S(  # the build's architectures start above this GPU's (RAPIDS, cuDF, PaddlePaddle's words)
         C.GPU_ARCH_TOO_OLD,
+        # CUDA 13 (driver 580 and later) drops Volta and older: CUDA.jl says it
+        r"\(compute capability [\d.]{1,4}\) is not supported on CUDA \d{1,2}\+",
+        r"Please use a device with at least capability [\d.]{1,4}",
         r"A GPU ?with NVIDIA \w{2,12}\S{0,2} ?\(Compute Capability [\d. ]{1,5}\) ?or newer architecture is required",
         r"missing the necessary PTX files that are <= ?\d{2,3}",
         r"The GPU architecture in your current machine is (?:Kepler|Maxwell|Pascal), which is not compatible with",
-        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS, C.GPU_ARCH_NEWER_THAN_WHEEL),
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS, C.GPU_ARCH_NEWER_THAN_WHEEL, C.CUDA_INIT_UNKNOWN),
     ),
     S(  # MIG on, no GPU instances: nothing for CUDA to run on
         C.MIG_ENABLED_WITHOUT_INSTANCES,

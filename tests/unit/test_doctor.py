@@ -18,6 +18,22 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
     ("RuntimeError: CUDA error: operation not supported", "CUDA_MALLOC_ASYNC_UNSUPPORTED"),
+    (
+        "NotImplementedError: No compiled get_cutlass_moe_mm_data: no cutlass_scaled_mm kernel for CUDA device capability: 100. Required capability: 90",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "ptxas-blackwell fatal   : Value 'sm_110a' is not defined for option 'gpu-name'",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ),
+    (
+        "Error: Your Tesla V100-PCIE-32GB GPU (compute capability 7.0) is not supported on CUDA 13+.",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "jaxlib._jax.XlaRuntimeError: INTERNAL: Failed to open /usr/lib/python3/dist-packages/jax_plugins/xla_rocm7/xla_rocm_plugin.so: libdw.so.1: cannot open shared object file: No such file or directory",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
     ("NVRM:  information.  The 595.58.03 NVIDIA driver will ignore", "DRIVER_BRANCH_DROPPED_GPU"),
     (
         "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-06-18T13:05:36 DUE TO PREEMPTION ***",

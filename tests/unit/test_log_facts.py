@@ -257,3 +257,30 @@ def test_mps_unavailable_on_a_macos_before_12_3_is_the_os(release: str, old: boo
     facts = extract_facts(f"Is MPS available? False\nOS: macOS {release} (arm64)\n")
     decided = [d.code for d in decide(facts, {}, failed=False)]
     assert (Code.MACOS_TOO_OLD_FOR_MPS in decided) is old
+
+
+@pytest.mark.parametrize(
+    ("found", "limits", "code"),
+    [
+        ("12.1", "(8.0) - (12.0)", Code.HEALTHY_BENIGN_NOISE),  # a GB10 under a 12.0 build: runs
+        ("12.0", "(5.0) - (9.0)", Code.WHEEL_LACKS_ARCH_KERNELS),  # an RTX 50 under a cu124 build
+        ("6.1", "(7.0) - (12.0)", Code.GPU_ARCH_TOO_OLD),  # a Pascal under a cu128 build
+    ],
+)
+def test_pytorchs_capability_range_decides_by_the_gpus_major(
+    found: str, limits: str, code: Code
+) -> None:
+    facts = extract_facts(
+        f"UserWarning: \n    Found GPU0 NVIDIA X which is of cuda capability {found}.\n"
+        "    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+        f"    {limits}\n"
+    )
+    assert [d.code for d in decide(facts, {}, failed=False)] == [code]
+
+
+def test_the_architectures_a_package_was_compiled_for_decide_against_the_gpus() -> None:
+    facts = extract_facts(
+        "Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for "
+        "60 61 70 75 80 86 ,but your current GPU is 120\n"
+    )
+    assert [d.code for d in decide(facts, {}, failed=True)] == [Code.WHEEL_LACKS_ARCH_KERNELS]
