@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .knowledge.base import KnowledgeBase
 from .probe.codes import CODES, LAYERS, Code
 from .probe.logtext import _ANSI, Line, normalise
-from .probe.matching import Found, Scan, scan
-from .probe.signatures import BENIGN, CAUSE, INFO, SYMPTOM
+from .probe.matching import Found, Scan, is_benign, scan
+from .probe.signatures import CAUSE, INFO, SYMPTOM
 from .results import Diagnosis
 from .untrusted import printable
 
@@ -224,13 +224,10 @@ def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
     causes.setdefault(code, _Cause(code, SYMPTOM, shown[0].index, evidence, summary))
 
 
-_BENIGN = re.compile("|".join(f"(?:{pattern})" for pattern in BENIGN), re.I)
-
-
 def _resembles(causes: dict[Code, _Cause], lines: list[Line]) -> None:
     """The last resort: the cause of the corpus log whose error lines this log's resemble most
     (lines known to be benign are no error lines: a log of only those resembles nothing)."""
-    lines = [line for line in lines if not _BENIGN.search(line.text)]
+    lines = [line for line in lines if not is_benign(line.text)]
     neighbour = nearest([line.text for line in lines])
     if neighbour is None:
         return

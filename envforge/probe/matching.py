@@ -39,6 +39,7 @@ __all__ = [
     "Found",
     "Scan",
     "scan",
+    "is_benign",
     "classify",
     "keywords_of",
     "BUDGET",
@@ -199,6 +200,11 @@ def _compiled() -> _Compiled:
         re.compile("|".join(f"(?:{p})" for p in BENIGN), _FLAGS),
         re.compile("|".join(f"(?:{p})" for p in GPU_EVIDENCE), _FLAGS),
     )
+
+
+def is_benign(text: str) -> bool:
+    """Whether a line is one of the catalogue's benign lines (``signatures.BENIGN``)."""
+    return _compiled().benign.search(text) is not None
 
 
 def scan(text: Union[str, List[Line]]) -> Scan:
