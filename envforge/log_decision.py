@@ -1,13 +1,16 @@
 """A decision of ``envforge doctor``'s rules (pure): a cause the facts of a log support, with what it
-explains and what it replaces; and the codes that mean "the process sees no GPU"."""
+explains and what it replaces; the codes that mean "the process sees no GPU"; a version read from
+a log (None where it is not one)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from packaging.version import InvalidVersion, Version
+
 from .probe.codes import CODES, Code
 
-__all__ = ["Decision", "NO_DEVICE"]
+__all__ = ["Decision", "NO_DEVICE", "version"]
 
 NO_DEVICE = (  # what a process that sees no usable GPU prints
     Code.DRIVER_NOT_AVAILABLE, Code.PIP_NVIDIA_LIBS_NOT_ON_PATH, Code.CPU_ONLY_TF_BUILD,
@@ -29,3 +32,10 @@ class Decision:
     @property
     def fix(self) -> str:
         return CODES[self.code].fix
+
+
+def version(text: str | None) -> Version | None:
+    try:
+        return Version(text) if text else None
+    except InvalidVersion:
+        return None

@@ -15,11 +15,18 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
+from .log_arch_rules import (
+    capability_range,
+    gpus_too_old_for_tf,
+    no_kernels_for_an_old_gpu,
+    torch_arch,
+)
 from .log_decision import NO_DEVICE, Decision
+from .log_decision import version as _version
 from .log_fact_patterns import PTXAS_WARNING
-from .log_facts import PLATFORMS, LogFacts, LogGpu
+from .log_facts import PLATFORMS, LogFacts
 from .log_runtime_rules import clusters, containers, hidden_by_env, notebooks, other_failure
 from .probe.codes import Code
 from .results import Diagnosis
@@ -30,7 +37,6 @@ if TYPE_CHECKING:  # the knowledge base loads only when a log names a release
 __all__ = ["PLATFORMS", "Decision", "decide", "knowledge_diagnoses"]
 
 _LAST_NATIVE_WINDOWS_GPU = Version("2.10")
-_OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
 KbLoader = Callable[[], "KnowledgeBase"]
 
 
@@ -57,18 +63,18 @@ def decide(
     found += _driver_older_than_runtime(facts)
     found += _driver_sides_differ(facts)
     found += _memory(facts, shown)
-    found += _torch_arch(facts, shown)
-    found += _torch_capability_range(facts)
+    found += torch_arch(facts)
+    found += capability_range(facts)
     found += _platform_causes(facts, shown, platform)
     found += _keras_against_tensorflow(facts)
     found += _libraries(facts, shown)
     tf = _version(facts.frameworks.get("tensorflow"))
     if tf is not None and kb is not None and _needs_knowledge(facts, shown):
         base = kb()  # loaded only when a rule that needs it has the facts it reads
-        found += _gpus_too_old(facts, base, tf)
+        found += gpus_too_old_for_tf(facts, base, tf)
         found += _tf_cuda(facts, base, tf, shown)
     if kb is not None and facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown:
-        found += _no_kernels_for_an_old_gpu(facts, kb())
+        found += no_kernels_for_an_old_gpu(facts, kb())
     if tf is not None:
         found += _no_gpu_without_loader(facts, tf, platform)
     return found
@@ -92,13 +98,6 @@ def _needs_knowledge(facts: LogFacts, shown: Mapping[Code, int]) -> bool:
     libs = {Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE}
     cuda = facts.cuda.get("toolkit") or facts.cuda.get("wanted")
     return bool(facts.gpus) or bool(cuda and (set(shown) & libs or "xla_gpu" in facts.lines))
-
-
-def _version(text: str | None) -> Version | None:
-    try:
-        return Version(text) if text else None
-    except InvalidVersion:
-        return None
 
 
 def _series(text: str | None) -> tuple[int, int] | None:
@@ -179,61 +178,6 @@ def _memory(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
             "program started: another process holds the rest",
             tuple(facts.evidence("gpu_free_at_start")), before=(Code.GPU_OOM,)))  # fmt: skip
     return found
-
-
-def _torch_arch(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
-    if facts.gpu_sm is None or not facts.arch_list:
-        return []
-    sm = int(facts.gpu_sm.removeprefix("sm_"))
-    supported = sorted(int(a.removeprefix("sm_")) for a in facts.arch_list)
-    evidence = tuple(facts.evidence("gpu_sm", "arch_list"))
-    if sm < supported[0]:
-        return [Decision(
-            Code.GPU_ARCH_TOO_OLD,
-            f"the GPU is {facts.gpu_sm}, older than every architecture this PyTorch build has "
-            f"kernels for (from sm_{supported[0]})", evidence,
-            replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
-    return [Decision(
-        Code.WHEEL_LACKS_ARCH_KERNELS,
-        f"the GPU is {facts.gpu_sm}, newer than every architecture this PyTorch build has kernels "
-        f"for (up to sm_{supported[-1]}): install a build for it", evidence,
-        before=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
-
-
-def _torch_capability_range(facts: LogFacts) -> list[Decision]:
-    """PyTorch's warning that the GPU's capability is outside the build's range: older than its
-    minimum is a GPU too old; newer than its maximum but of the same major runs its kernels
-    (binary compatible within a major: a GB10's 12.1 under a 12.0 build), of a newer major has none."""
-    found, limits = facts.groups.get("torch_cc_found"), facts.groups.get("torch_cc_range")
-    compiled = facts.groups.get("compiled_for")
-    if compiled:  # PaddlePaddle states the list and the GPU as sm numbers
-        archs, gpu = sorted(int(a) for a in compiled[0].split()), int(compiled[1])
-        found, limits = (
-            (str(gpu // 10), str(gpu % 10)),
-            tuple(str(n) for a in (archs[0], archs[-1]) for n in (a // 10, a % 10)),
-        )
-    if not found or not limits:
-        return []
-    cc = (int(found[0]), int(found[1]))
-    low, high = (int(limits[0]), int(limits[1])), (int(limits[2]), int(limits[3]))
-    evidence = tuple(facts.evidence("torch_cc_found", "torch_cc_range", "compiled_for"))
-    if cc < low:
-        return [Decision(
-            Code.GPU_ARCH_TOO_OLD, f"compute capability {cc[0]}.{cc[1]} is below the build's minimum "
-            f"{low[0]}.{low[1]}", evidence, before=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
-    if cc <= high:
-        return []
-    if cc[0] == high[0]:
-        return [Decision(
-            Code.HEALTHY_BENIGN_NOISE,
-            f"compute capability {cc[0]}.{cc[1]} is above the build's {high[0]}.{high[1]} but of "
-            "its major: the build's kernels run on it (the warning is PyTorch's, nothing to do)",
-            evidence, replaces=(Code.GPU_ARCH_TOO_OLD, Code.WHEEL_LACKS_ARCH_KERNELS))]  # fmt: skip
-    return [Decision(
-        Code.WHEEL_LACKS_ARCH_KERNELS,
-        f"compute capability {cc[0]}.{cc[1]} is newer than every architecture of the build (up to "
-        f"{high[0]}.{high[1]}): install a build for it", evidence,
-        replaces=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
 
 
 def _platform_causes(
@@ -391,64 +335,6 @@ def _tf_cuda(
         (*facts.evidence("framework", "cuda_toolkit", "cuda_wanted"),
          f"knowledge: TensorFlow {release.tf} tested with CUDA {release.cuda} ({kb.source_text(release.source)})"),
         before=(Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE))]  # fmt: skip
-
-
-def _gpus_too_old(facts: LogFacts, kb: KnowledgeBase, tf: Version) -> list[Decision]:
-    from .knowledge.driver import arch_verdict  # noqa: PLC0415 - with the knowledge base only
-
-    caps = kb.tf_compute_capabilities(tf)
-    if caps is None:
-        return []
-    found = []
-    for gpu in _distinct(facts.gpus):
-        cc = _cc(gpu, kb)
-        if cc is None:
-            continue
-        verdict, reason = arch_verdict(cc, caps.sass, caps.ptx)
-        if verdict != "too-old":
-            continue
-        found.append(Decision(
-            Code.GPU_ARCH_TOO_OLD,
-            f"{gpu.name} (compute capability {cc}) cannot run TensorFlow {tf}: {reason}",
-            (*facts.evidence("framework"), f"gpu: {gpu.line}",
-             f"knowledge: TensorFlow {caps.tf} kernels: SASS {', '.join(str(s) for s in caps.sass)}"
-             + (f", PTX {caps.ptx}" if caps.ptx else "")
-             + f" ({kb.source_text(caps.source)}; {caps.confidence})"),
-            before=(Code.GPU_NOT_REGISTERED, Code.WHEEL_LACKS_ARCH_KERNELS)))  # fmt: skip
-    return found
-
-
-def _no_kernels_for_an_old_gpu(facts: LogFacts, kb: KnowledgeBase) -> list[Decision]:
-    """ "No kernel image" (NoBinaryForGpu, invalid device function) on a GPU older than the oldest
-    architecture the log's CUDA targets, or, where the log states no CUDA, a Kepler or older (CUDA
-    12 and the builds of today's frameworks dropped them): the GPU is too old, no build is missing."""
-    cuda = _version(facts.cuda.get("runtime") or facts.cuda.get("toolkit"))
-    architectures = kb.cuda_architectures(cuda) if cuda is not None else ()
-    oldest = min(architectures) if architectures else _OLDEST_CURRENT_ARCH
-    why = f"CUDA {cuda} targets from {oldest}" if architectures else "a Kepler or older"
-    for gpu in _distinct(facts.gpus):
-        cc = _cc(gpu, kb)
-        if cc is not None and cc < oldest:
-            return [Decision(
-                Code.GPU_ARCH_TOO_OLD,
-                f"{gpu.name} (compute capability {cc}) has no kernels in this build: {why}",
-                (*facts.evidence("cuda_runtime", "cuda_toolkit"), f"gpu: {gpu.line}"),
-                replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
-    return []
-
-
-def _distinct(gpus: list[LogGpu]) -> list[LogGpu]:
-    seen: dict[tuple[str, str | None], LogGpu] = {}
-    for gpu in gpus:
-        seen.setdefault((gpu.name, gpu.cc), gpu)
-    return list(seen.values())
-
-
-def _cc(gpu: LogGpu, kb: KnowledgeBase) -> Version | None:
-    if gpu.cc:
-        return Version(gpu.cc)
-    known = kb.gpu(gpu.name)
-    return known.cc if known else None
 
 
 def _no_gpu_without_loader(facts: LogFacts, tf: Version, platform: str | None) -> list[Decision]:

@@ -1,0 +1,134 @@
+"""Decisions on GPU architectures from the facts a log states (pure): a GPU older than every
+architecture a build has kernels for, newer than all of them, or within the range after all.
+Returns ``Decision``s (``log_decision``); the knowledge base is passed in by ``log_rules``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from packaging.version import Version
+
+from .log_decision import Decision, version
+from .log_facts import LogFacts, LogGpu
+from .probe.codes import Code
+
+if TYPE_CHECKING:  # the knowledge base loads only when a log names a release
+    from .knowledge.base import KnowledgeBase
+
+__all__ = ["capability_range", "gpus_too_old_for_tf", "no_kernels_for_an_old_gpu", "torch_arch"]
+
+_OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
+
+
+def torch_arch(facts: LogFacts) -> list[Decision]:
+    """PyTorch's own list of the sm architectures it has kernels for, against the GPU's sm."""
+    if facts.gpu_sm is None or not facts.arch_list:
+        return []
+    sm = int(facts.gpu_sm.removeprefix("sm_"))
+    supported = sorted(int(a.removeprefix("sm_")) for a in facts.arch_list)
+    evidence = tuple(facts.evidence("gpu_sm", "arch_list"))
+    if sm < supported[0]:
+        return [Decision(
+            Code.GPU_ARCH_TOO_OLD,
+            f"the GPU is {facts.gpu_sm}, older than every architecture this PyTorch build has "
+            f"kernels for (from sm_{supported[0]})", evidence,
+            replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    return [Decision(
+        Code.WHEEL_LACKS_ARCH_KERNELS,
+        f"the GPU is {facts.gpu_sm}, newer than every architecture this PyTorch build has kernels "
+        f"for (up to sm_{supported[-1]}): install a build for it", evidence,
+        before=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
+
+
+def capability_range(facts: LogFacts) -> list[Decision]:
+    """A build's range of architectures against the GPU's, as PyTorch's warning (the capability, the
+    minimum and maximum) or PaddlePaddle's (the sm list, the GPU's sm) states them: older than the
+    minimum is a GPU too old; newer than the maximum but of its major runs the kernels (binary
+    compatible within a major: a GB10's 12.1 under a 12.0 build), of a newer major has none."""
+    found, limits = facts.groups.get("torch_cc_found"), facts.groups.get("torch_cc_range")
+    compiled = facts.groups.get("compiled_for")
+    if compiled:
+        archs, gpu = sorted(int(a) for a in compiled[0].split()), int(compiled[1])
+        cc, low, high = divmod(gpu, 10), divmod(archs[0], 10), divmod(archs[-1], 10)
+    elif found and limits:
+        cc = (int(found[0]), int(found[1]))
+        low, high = (int(limits[0]), int(limits[1])), (int(limits[2]), int(limits[3]))
+    else:
+        return []
+    evidence = tuple(facts.evidence("torch_cc_found", "torch_cc_range", "compiled_for"))
+    if cc < low:
+        return [Decision(
+            Code.GPU_ARCH_TOO_OLD, f"compute capability {cc[0]}.{cc[1]} is below the build's minimum "
+            f"{low[0]}.{low[1]}", evidence, before=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    if cc <= high:
+        return []
+    if cc[0] == high[0]:
+        return [Decision(
+            Code.HEALTHY_BENIGN_NOISE,
+            f"compute capability {cc[0]}.{cc[1]} is above the build's {high[0]}.{high[1]} but of "
+            "its major: the build's kernels run on it (the warning is PyTorch's, nothing to do)",
+            evidence, replaces=(Code.GPU_ARCH_TOO_OLD, Code.WHEEL_LACKS_ARCH_KERNELS))]  # fmt: skip
+    return [Decision(
+        Code.WHEEL_LACKS_ARCH_KERNELS,
+        f"compute capability {cc[0]}.{cc[1]} is newer than every architecture of the build (up to "
+        f"{high[0]}.{high[1]}): install a build for it", evidence,
+        replaces=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
+
+
+def gpus_too_old_for_tf(facts: LogFacts, kb: KnowledgeBase, tf: Version) -> list[Decision]:
+    from .knowledge.driver import arch_verdict  # noqa: PLC0415 - with the knowledge base only
+
+    caps = kb.tf_compute_capabilities(tf)
+    if caps is None:
+        return []
+    found = []
+    for gpu in _distinct(facts.gpus):
+        cc = _cc(gpu, kb)
+        if cc is None:
+            continue
+        verdict, reason = arch_verdict(cc, caps.sass, caps.ptx)
+        if verdict != "too-old":
+            continue
+        found.append(Decision(
+            Code.GPU_ARCH_TOO_OLD,
+            f"{gpu.name} (compute capability {cc}) cannot run TensorFlow {tf}: {reason}",
+            (*facts.evidence("framework"), f"gpu: {gpu.line}",
+             f"knowledge: TensorFlow {caps.tf} kernels: SASS {', '.join(str(s) for s in caps.sass)}"
+             + (f", PTX {caps.ptx}" if caps.ptx else "")
+             + f" ({kb.source_text(caps.source)}; {caps.confidence})"),
+            before=(Code.GPU_NOT_REGISTERED, Code.WHEEL_LACKS_ARCH_KERNELS)))  # fmt: skip
+    return found
+
+
+def no_kernels_for_an_old_gpu(facts: LogFacts, kb: KnowledgeBase) -> list[Decision]:
+    """ "No kernel image" (NoBinaryForGpu, invalid device function) on a GPU older than the oldest
+    architecture the log's CUDA targets, or, where the log states no CUDA, a Kepler or older (CUDA
+    12 and the builds of today's frameworks dropped them): the GPU is too old, no build is missing."""
+    cuda = version(facts.cuda.get("runtime") or facts.cuda.get("toolkit"))
+    architectures = kb.cuda_architectures(cuda) if cuda is not None else ()
+    oldest = min(architectures) if architectures else _OLDEST_CURRENT_ARCH
+    why = f"CUDA {cuda} targets from {oldest}" if architectures else "a Kepler or older"
+    for gpu in _distinct(facts.gpus):
+        cc = _cc(gpu, kb)
+        if cc is not None and cc < oldest:
+            return [Decision(
+                Code.GPU_ARCH_TOO_OLD,
+                f"{gpu.name} (compute capability {cc}) has no kernels in this build: {why}",
+                (*facts.evidence("cuda_runtime", "cuda_toolkit"), f"gpu: {gpu.line}"),
+                replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    return []
+
+
+def _distinct(gpus: list[LogGpu]) -> list[LogGpu]:
+    seen: dict[tuple[str, str | None], LogGpu] = {}
+    for gpu in gpus:
+        seen.setdefault((gpu.name, gpu.cc), gpu)
+    return list(seen.values())
+
+
+def _cc(gpu: LogGpu, kb: KnowledgeBase) -> Version | None:
+    if gpu.cc:
+        return Version(gpu.cc)
+    known = kb.gpu(gpu.name)
+    return known.cc if known else None
