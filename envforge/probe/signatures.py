@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .codes import LAYERS
 from .signature import CAUSE, INFO, SYMPTOM, Signature
+from .signatures_backends import BACKENDS
 from .signatures_frameworks import FRAMEWORKS
 from .signatures_libraries import LIBRARIES
 from .signatures_system import SYSTEM
@@ -43,7 +44,7 @@ __all__ = [
 LAYER_ORDER = LAYERS[: LAYERS.index("non-cuda-backends") + 1]
 
 # sections A and B, C, then D to I: the order in which a line's signatures are tried
-SIGNATURES: tuple[Signature, ...] = (*SYSTEM, *LIBRARIES, *FRAMEWORKS)
+SIGNATURES: tuple[Signature, ...] = (*SYSTEM, *LIBRARIES, *FRAMEWORKS, *BACKENDS)
 
 
 # Section Z: printed on working setups too; never a cause (a line matching one is no evidence).
