@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .log_arch_patterns import ARCH_LIST, COMPILED_FOR, GPU_SM, TORCH_CC_FOUND, TORCH_CC_RANGE
 from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_MEMORY, TORCH_OOM
 
 __all__ = [
@@ -14,10 +15,7 @@ __all__ = [
     "CUDA",
     "CUDNN",
     "DRIVER_SIDES",
-    "COMPILED_FOR",
     "MACOS_RELEASE",
-    "TORCH_CC_FOUND",
-    "TORCH_CC_RANGE",
     "PTXAS_WARNING",
     "FRAMEWORKS",
     "GPU_WITH_CC",
@@ -70,10 +68,6 @@ _GPU_PRODUCT = re.compile(  # a GPU's product name anywhere in a line
     r"\b((?:NVIDIA )?(?:Tesla [KMPVTA]\d{1,3}[a-z]{0,2}|Quadro [A-Z]{0,3}\d{2,4}[A-Za-z]{0,2}|"
     r"GeForce (?:GTX |RTX |GT )?\d{3,4}(?: Ti)?|GRID K\d{3}|TITAN [A-Z][a-z]{0,5}))\b"
 )
-_GPU_SM = re.compile(
-    r"(?:(NVIDIA [\w .-]{1,60}?) )?with CUDA capability (sm_\d{2,3}) is not compatible"
-)
-_ARCH_LIST = re.compile(r"supports CUDA capabilities ((?:sm_\d{2,3} ?){1,30})")
 _DRIVER = re.compile(
     r"(?:Driver Version|kernel reported version is|NVRM version:[^\d]{0,60}):?\s{0,4}(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
 )
@@ -171,15 +165,6 @@ _RUNTIMES = {
     ),
     "ide": re.compile(r"\bPyCharm\b|\bSpyder\b|\bVS ?Code\b|Process finished with exit code", re.I),
 }
-# PyTorch's warning: the GPU's capability, and the range of the build's architectures
-TORCH_CC_FOUND = re.compile(r"which is of cuda capability (\d{1,2})\.(\d{1,2})")
-TORCH_CC_RANGE = re.compile(
-    r"supported by this version of PyTorch is\W{0,12}(?:\d{1,3}:\s{0,8})?\((\d{1,2})\.(\d{1,2})\) ?- ?\((\d{1,2})\.(\d{1,2})\)"
-)
-# PaddlePaddle: the architectures a package was compiled for, and the GPU's
-COMPILED_FOR = re.compile(
-    r"compiled for ((?:\d{2,3} ){1,16}\d{2,3}) ?,? ?but your current GPU is (\d{2,3})"
-)
 MACOS_RELEASE = re.compile(r"\bmacOS[ -](1\d)\.(\d{1,2})\b")
 _MPS_UNAVAILABLE = re.compile(
     r"Is MPS available\?:? False|\bMPS (?:backend )?(?:is )?not available|mps\.is_available\(\)\W{0,6}False"
@@ -255,8 +240,8 @@ RULES = (
         (_GPU_PRODUCT,),
         repeat=True,
     ),  # fmt: skip  (after the others: a line they read adds no second GPU)
-    _Rule("gpu_sm", ("is not compatible with the current",), (_GPU_SM,)),
-    _Rule("arch_list", ("supports cuda capabilities",), (_ARCH_LIST,)),
+    _Rule("gpu_sm", ("is not compatible with the current",), (GPU_SM,)),
+    _Rule("arch_list", ("supports cuda capabilities",), (ARCH_LIST,)),
     _Rule("driver", ("driver version", "kernel reported version", "nvrm version"), (_DRIVER,)),
     _Rule("python", ("python",), (_PYTHON,)),
     _Rule("rocm_gfx", ("gfx",), (_GFX,)),

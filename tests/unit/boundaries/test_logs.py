@@ -22,6 +22,7 @@ from .hostile import hostile_text
 
 def _module_patterns() -> list[str]:
     """Every compiled pattern the log side keeps at module level (facts, normalisation, reading)."""
+    import envforge.log_arch_patterns as arch_patterns_module
     import envforge.log_fact_patterns as fact_patterns_module
     import envforge.log_facts as facts_module
     import envforge.log_memory_patterns as memory_patterns_module
@@ -35,6 +36,7 @@ def _module_patterns() -> list[str]:
     modules = (
         facts_module, fact_patterns_module, neighbours_module, reading_module, rules_module,
         runtime_rules_module, logtext_module, memory_patterns_module,
+        arch_patterns_module,
     )  # fmt: skip
     for module in modules:
         for value in vars(module).values():

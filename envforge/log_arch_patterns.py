@@ -1,0 +1,24 @@
+"""The patterns of what a log says about GPU architectures: the GPU's sm and the sm list a PyTorch
+build supports, PyTorch's capability-range warning, and PaddlePaddle's compiled-for list. Data only
+(``log_fact_patterns.RULES`` says which fact each records); every repetition is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ARCH_LIST", "COMPILED_FOR", "GPU_SM", "TORCH_CC_FOUND", "TORCH_CC_RANGE"]
+
+GPU_SM = re.compile(
+    r"(?:(NVIDIA [\w .-]{1,60}?) )?with CUDA capability (sm_\d{2,3}) is not compatible"
+)
+ARCH_LIST = re.compile(r"supports CUDA capabilities ((?:sm_\d{2,3} ?){1,30})")
+# PyTorch's warning: the GPU's capability, and the range of the build's architectures
+TORCH_CC_FOUND = re.compile(r"which is of cuda capability (\d{1,2})\.(\d{1,2})")
+TORCH_CC_RANGE = re.compile(
+    r"supported by this version of PyTorch is\W{0,12}(?:\d{1,3}:\s{0,8})?\((\d{1,2})\.(\d{1,2})\) ?- ?\((\d{1,2})\.(\d{1,2})\)"
+)
+# PaddlePaddle: the architectures a package was compiled for, and the GPU's
+COMPILED_FOR = re.compile(
+    r"compiled for ((?:\d{2,3} ){1,16}\d{2,3}) ?,? ?but your current GPU is (\d{2,3})"
+)
