@@ -6,51 +6,14 @@ wording (``cudnn`` near ``version`` near ``mismatch``). They speak only where no
 
 from __future__ import annotations
 
-import re
-
 from .codes import Code
-from .signature import SYMPTOM, Signature
+from .loose_later import LATER
+from .loose_row import L, swapped
+from .signature import Signature
 
-__all__ = ["LOOSE"]
+__all__ = ["LOOSE", "L", "swapped"]
 
 C = Code
-
-
-def L(code: Code, *patterns: str, supersedes: tuple[Code, ...] = ()) -> Signature:  # noqa: N802
-    """A row of the loose table (``supersedes``: loose codes the same line shows less precisely).
-    Words that go together go together in either order: ``A.{0,n}B`` also reads ``B.{0,n}A``."""
-    both = [*patterns, *(s for s in map(swapped, patterns) if s and s not in patterns)]
-    return Signature(code, tuple(both), strength=SYMPTOM, loose=True, supersedes=supersedes)
-
-
-_GAP = re.compile(r"\.\{0,\d{1,3}\}")
-
-
-def swapped(pattern: str) -> str | None:
-    """``B.{0,n}A`` for a pattern ``A.{0,n}B`` with one such gap outside any group or class (and
-    no anchor); None for any other pattern."""
-    if pattern.startswith("^") or pattern.endswith("$"):
-        return None
-    gaps, depth, i = [], 0, 0
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "[":  # a class: its brackets and parentheses are literal
-            i = pattern.index("]", i + 2) + 1
-            continue
-        depth += {"(": 1, ")": -1}.get(c, 0)
-        gap = _GAP.match(pattern, i) if depth == 0 else None
-        if gap:
-            gaps.append(gap.span())
-            i = gap.end()
-            continue
-        i += 1
-    if len(gaps) != 1:
-        return None
-    start, end = gaps[0]
-    return pattern[end:] + pattern[start:end] + pattern[:start]
 
 
 # CUDA's libraries (not the driver's libcuda, the toolkit's libnvidia-container, TensorRT's libnvinfer)
@@ -338,128 +301,5 @@ LOOSE: tuple[Signature, ...] = (
       r"--nv: not found"),
     L(C.XLA_NVLINK_TOO_OLD,
       r"nvlink (?:exited|fatal|error)"),
-    L(C.ALLOCATOR_WANTS_MORE_MEMORY,
-      r"not a failure, but (?:this )?may mean",
-      supersedes=(C.GPU_OOM,)),
-    L(C.HOST_OOM,
-      r"Buy new RAM",
-      r"(?:more|enough) RAM\b",
-      r"^Killed \S",
-      r"low on (?:resource|memory)",
-      supersedes=(C.GPU_OOM,)),
-    L(C.XLA_PTXAS_TOO_OLD,
-      r"Unsupported \.version [\d.]{1,6}",
-      r"requires ptxas [\d.x]{1,8}",
-      supersedes=(C.XLA_TOOLCHAIN_MISSING, C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,)),
-    L(C.DRIVER_LIBRARY_MISMATCH,
-      r"driver/library version mismatch",
-      supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,)),
-    L(C.HOST_DRIVER_MISSING_FOR_TOOLKIT,
-      r"no adapters were found",
-      r"custom device \"/dev/nvidia",
-      supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.ROCM_HOST_KFD_MISSING,)),
-    L(C.FABRIC_MANAGER_NOT_RUNNING,
-      r"fabric ?manager.{0,80}(?:match|version)",
-      supersedes=(C.DRIVER_LIBRARY_MISMATCH,)),
-    L(C.DEPRECATED_TENSORFLOW_GPU_PKG,
-      r"requirement tensorflow-gpu",
-      supersedes=(C.WINDOWS_NATIVE_TF_GE_2_11, C.PYTHON_UNSUPPORTED,)),
-    L(C.DIRECTML_NO_ADAPTER_OR_VERSION,
-      r"tfdml\w{0,20}(?:\.dll)?.{0,40}not found",
-      supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,)),
-    L(C.SLURM_TASK_OUT_OF_MEMORY,
-      r"oom-kill events?.{0,30}StepId",
-      supersedes=(C.HOST_OOM,)),
-    L(C.SLURM_TASK_TIMEOUT,
-      r"DUE TO TIME LIMIT"),
-    L(C.CONTAINER_SECCOMP_BLOCKS_CUDA,
-      r"CUDA error 304",
-      r"\b304\b.{0,40}(?:OS call|operating system)"),
-    L(C.LIBSTDCXX_GLIBC_TOO_OLD,
-      r"GLIBC(?:XX)?_[\d.]{1,10}'? not found"),
-    L(C.TENSORRT_MISSING_BENIGN,
-      r"\bTensorRT\b.{0,60}(?:not found|could not|missing)",
-      r"libnvinfer"),
-    L(C.JIT_HOST_COMPILER_MISSING,
-      r"(?:c\+\+|C|host|cpp) compiler.{0,60}(?:not found|missing|cannot find|failed to find|not detected)",
-      r"\b(?:cl\.exe|g\+\+|gcc|clang|cc1plus)\b.{0,40}(?:not found|not detected|not recogni[sz]ed|no such file)",
-      r"compiler:? \S{1,20} (?:is )?not found",
-      r"Visual C\+\+.{0,40}(?:is required|not found|missing)"),
-    L(C.WINDOWS_SPAWN_WITHOUT_MAIN_GUARD,
-      r"bootstrapping phase",
-      r"freeze_support\(\)"),
-    L(C.WINDOWS_GPU_TDR_TIMEOUT,
-      r"\bTDR (?:reset|timeout|delay)",
-      r"CUDA.{0,40}device not ready",
-      r"launch timed out",
-      r"TdrDelay"),
-    L(C.MACOS_TOO_OLD_FOR_MPS,
-      r"MPS.{0,80}macOS (?:version )?1\d",
-      r"macOS.{0,60}(?:too old|not supported).{0,40}MPS"),
-    L(C.SELINUX_BLOCKS_GPU_DEVICES,
-      r"\bSELinux\b",
-      r"avc: {1,3}denied"),
-    L(C.NCCL_INTERNODE_NETWORK,
-      r"NCCL.{0,80}(?:ibv_\w{1,30}|socket|bootstrap|NET/IB|NET/Socket).{0,80}(?:fail|timed out|refused|unreachable|no route)",
-      r"socket creation failed"),
-    L(C.NCCL_RANKS_SHARE_GPU,
-      r"(?:same|duplicate) (?:GPU|CUDA device).{0,60}ranks?"),
-    L(C.DIST_MASTER_PORT_IN_USE,
-      r"(?:address|port) (?:already )?in use.{0,80}(?:MASTER_PORT|rendezvous|c10d|distributed|torchrun)"),
-    L(C.COLLECTIVE_TIMEOUT_RANK_BUSY,
-      r"collective operation timeout",
-      r"(?:NCCL|collective|barrier|all_?reduce).{0,60}timed out"),
-    L(C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
-      r"CUDA_HOME.{0,60}(?:not set|None|not found)",
-      r"No CUDA runtime is found, using CUDA_HOME"),
-    L(C.HOST_COMPILER_TOO_NEW_FOR_NVCC,
-      r"unsupported (?:GNU|host compiler|Microsoft Visual Studio) version"),
-    L(C.NCCL_UNAVAILABLE_FOR_STRATEGY,
-      r"NCCL.{0,60}(?:not (?:built|compiled|available|supported)|no registered kernels)",
-      r"(?:doesn'?t|does not) have NCCL"),
-    L(C.XLA_JIT_COMPILE_UNSUPPORTED_OP,
-      r"(?:XLA|jit_compile).{0,80}(?:unsupported op|no registered|not supported by XLA)"),
-    L(C.GPU_ONLY_LAYER_WITHOUT_GPU,
-      r"Cudnn(?:RNN|LSTM|GRU)\w{0,10}.{0,80}(?:no (?:registered )?(?:OpKernel|kernel)|Registered devices: \[CPU)"),
-    L(C.JAX_TPU_NODE_UNSUPPORTED,
-      r"TPU nodes?.{0,60}(?:not supported|no longer|only supports TPU VMs)"),
-    L(C.TRT_ENGINE_BUILT_FOR_OTHER_GPU,
-      r"engine.{0,80}(?:incompatible device|built (?:on|for) (?:a )?different)",
-      r"(?:deserializ\w{1,10}|deserialization).{0,40}engine.{0,40}fail"),
-    L(C.MIXED_FRAMEWORK_CUDA_CONFLICT,
-      r"(?:torch|pytorch).{0,80}(?:tensorflow|jax).{0,80}(?:conflict|same process|both)"),
-    L(C.CUDA_DRIVER_STUB_ON_PATH,
-      r"stub librar(?:y|ies)",
-      r"stubs/libcuda\.so",
-      r"error (?:code )?34\b.{0,60}(?:cuda|driver)"),
-    L(C.PYTHON_DEV_HEADERS_MISSING,
-      r"Python\.h.{0,40}(?:No such file|not found|cannot open|missing)"),
-    L(C.TRITON_LIBCUDA_SO_NOT_FOUND,
-      r"cannot find.{0,10}-lcuda\b"),
-    L(C.TRITON_MISSING_FOR_TORCH_COMPILE,
-      r"(?:working|usable|compatible) triton installation"),
-    L(C.ROCM_HIPBLASLT_UNSUPPORTED_ARCH,
-      r"hipblaslt.{0,80}(?:unsupported|not supported)",
-      r"HIPBLAS_STATUS_NOT_SUPPORTED"),
-    L(C.CDI_GENERATE_DRIVER_LIBS_NOT_FOUND,
-      r"(?:cdi generate|generate CDI).{0,120}(?:fail|error|not found)"),
-    L(C.CONTAINER_LDCONFIG_HOOK_FAILED,
-      r"ldcache error",
-      r"(?:hook|nvidia-container\S{0,10}).{0,80}ldconfig.{0,60}(?:fail|error)"),
-    L(C.CUDA_MALLOC_ASYNC_UNSUPPORTED,
-      r"(?:cudaMallocAsync|cuMemAllocAsync|malloc_?async).{0,80}(?:not supported|unsupported|failed)"),
-    L(C.QUANTIZED_COMPUTE_TYPE_UNSUPPORTED_ON_ARCH,
-      r"int8.{0,80}(?:not supported|unsupported|CUBLAS_STATUS_NOT_SUPPORTED)"),
-    L(C.MIG_ENABLED_WITHOUT_INSTANCES,
-      r"MIG.{0,60}(?:no|without|0) (?:MIG )?(?:devices|instances|GPU instances)"),
-    L(C.SLURM_TIME_LIMIT_OVER_PARTITION_MAX,
-      r"time limit.{0,60}(?:invalid|exceeds|too (?:long|large))"),
-    L(C.RAY_CLUSTER_NO_GPU_RESOURCE,
-      r"(?:resource request|num_gpus|'GPU').{0,80}(?:cannot be scheduled|infeasible|no available node)"),
-    L(C.DRIVER_BRANCH_DROPPED_GPU,
-      r"(?:legacy|older) (?:NVIDIA )?driver(?:s| branch).{0,80}(?:GPU|support)",
-      r"driver will ignore (?:this|the) GPU"),
-    L(C.OPEN_KERNEL_MODULE_UNSUPPORTED_GPU,
-      r"requires? (?:use of )?the (?:NVIDIA )?proprietary (?:kernel )?(?:driver|module)",
-      r"open (?:gpu )?kernel modules?.{0,80}(?:not supported|unsupported|does not support)"),
+    *LATER,  # the rows of the codes and wordings the corpus waves added (loose_later.py)
 )  # fmt: skip
