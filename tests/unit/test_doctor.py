@@ -951,3 +951,20 @@ def test_a_warning_the_program_survives_is_a_cause_only_where_the_run_fails() ->
     ]
     failed = pinned + "CUDA error 2 at ggml-cuda.cu:6301: out of memory\n"
     assert [d.code for d in diagnose_log(failed)][0] == "WSL_PINNED_MEMORY_LIMIT"
+
+
+def test_lines_known_to_be_benign_resemble_no_corpus_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """hipBLASLt without kernels for the GPU falls back to rocBLAS: its error-worded lines are
+    benign, and a log of only those is compared with no corpus log (the neighbours stay silent)."""
+    import envforge.log_reading as log_reading
+
+    log = (
+        "ollama[307422]: rocblaslt error: Cannot read /usr/local/lib/ollama/rocm/hipblaslt/library/"
+        "TensileLibrary_lazy_gfx1201.dat: No such file or directory\n"
+        "ollama[307422]: rocblaslt error: Could not load /usr/local/lib/ollama/rocm/hipblaslt/library/"
+        "TensileLibrary_lazy_gfx1201.dat\n"
+        "ollama[307422]: hipBLASLt error: Heuristic Fetch Failed\n"
+    )
+    assert [d.code for d in diagnose_log(log)] == []
+    monkeypatch.setattr(log_reading, "is_benign", lambda text: False)  # compared after all
+    assert [d.code for d in diagnose_log(log)] != []
