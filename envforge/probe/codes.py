@@ -12,6 +12,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from .code_rows_later import LATER_ROWS
+
 __all__ = ["Code", "CodeInfo", "CODES", "LAYERS", "layer_of", "info"]
 
 # The failure catalogue's suggested classifier order (cheapest and most decisive layers first), then
@@ -224,6 +226,21 @@ class Code(str, Enum):
     SLURM_TASK_OUT_OF_MEMORY = "SLURM_TASK_OUT_OF_MEMORY"
     SLURM_NODE_LOST = "SLURM_NODE_LOST"
     SLURM_TASK_FAILED = "SLURM_TASK_FAILED"
+    CDI_SPEC_VERSION_UNSUPPORTED_BY_ENGINE = "CDI_SPEC_VERSION_UNSUPPORTED_BY_ENGINE"
+    CDI_HOOK_BINARY_MISSING = "CDI_HOOK_BINARY_MISSING"
+    SINGULARITY_NV_LIBRARY_PATH_CLEARED = "SINGULARITY_NV_LIBRARY_PATH_CLEARED"
+    TOOLKIT_NO_CGROUPS_ON_ROOTFUL_ENGINE = "TOOLKIT_NO_CGROUPS_ON_ROOTFUL_ENGINE"
+    NCCL_VERSION_MISMATCH_ACROSS_RANKS = "NCCL_VERSION_MISMATCH_ACROSS_RANKS"
+    NCCL_CUMEM_HOST_WITHOUT_P2P = "NCCL_CUMEM_HOST_WITHOUT_P2P"
+    PCIE_IOMMU_ACS_BLOCKS_P2P = "PCIE_IOMMU_ACS_BLOCKS_P2P"
+    DIST_RENDEZVOUS_UNREACHABLE = "DIST_RENDEZVOUS_UNREACHABLE"
+    PROPRIETARY_MODULE_ON_OPEN_ONLY_GPU = "PROPRIETARY_MODULE_ON_OPEN_ONLY_GPU"
+    GSP_FIRMWARE_RPC_TIMEOUT = "GSP_FIRMWARE_RPC_TIMEOUT"
+    UMA_PAGE_CACHE_COUNTED_AS_USED = "UMA_PAGE_CACHE_COUNTED_AS_USED"
+    ROCM_WSL_LIBROCDXG_NOT_FOUND = "ROCM_WSL_LIBROCDXG_NOT_FOUND"
+    DIRECTML_OP_NOT_IMPLEMENTED = "DIRECTML_OP_NOT_IMPLEMENTED"
+    DIRECTML_INFERENCE_MODE_UNSUPPORTED = "DIRECTML_INFERENCE_MODE_UNSUPPORTED"
+    WINDOWS_DLL_DIRECTORY_NOT_REGISTERED = "WINDOWS_DLL_DIRECTORY_NOT_REGISTERED"
 
 
 class CodeInfo(NamedTuple):
@@ -282,25 +299,6 @@ JIT_HOST_COMPILER_MISSING | cuda-libs |  | a framework that compiles native or G
 XLA_NVLINK_TOO_OLD | cuda-libs | C6 | XLA links kernels with an nvlink older than the ptxas that compiled them ("nvlink fatal: Input file ... newer than toolkit"): two CUDA releases' tools are mixed on PATH | put the nvlink of the same CUDA release as ptxas first on PATH (pip install nvidia-cuda-nvcc-cu12 ships both), or XLA_FLAGS=--xla_gpu_force_compilation_parallelism=1
 XLA_PTXAS_TOO_OLD | cuda-libs | C6 | XLA compiles with a ptxas older than 11.1, which is known to miscompile XLA code (wrong results, invalid-address errors) | pip install nvidia-cuda-nvcc-cu12 (a newer ptxas) and put its bin directory first on PATH, or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA >= 11.1
 TENSORRT_MISSING_BENIGN | benign | C7 | TensorRT libraries are missing: only TF-TRT needs them | nothing to do unless you use TF-TRT
-OPEN_KERNEL_MODULE_UNSUPPORTED_GPU | host-driver |  | the NVIDIA open kernel module (nvidia-open) is installed, but the GPU is older than Turing (Maxwell, Pascal, Volta), which only the proprietary module drives, so the probe fails and no device is initialized | install the proprietary NVIDIA kernel module (a branch that still supports the GPU, e.g. 580 for Pascal) instead of the open one
-CONTAINER_LDCONFIG_HOOK_FAILED | container-runtime |  | the container runtime's NVIDIA hook injects the driver libraries but fails when it runs ldconfig inside the container to refresh its ld.so.cache (nvidia-container-cli "ldcache error"), so the container does not start | make ldconfig runnable in the container (or nested sandbox), or drop the hook's --ldconfig step and rely on the existing cache (e.g. edit enroot's 98-nvidia.sh), then start the container again
-CDI_GENERATE_DRIVER_LIBS_NOT_FOUND | container-runtime |  | nvidia-ctk cdi generate cannot find the driver's user-space libraries (libcuda.so.<version>) because the driver is installed outside the standard library paths (a driver container, /var/lib/nvidia/lib64 on COS, /run/nvidia/driver), so no CDI specification is written | point the generator at the driver, e.g. nvidia-ctk cdi generate --library-search-path=<dir with libcuda.so> (or --driver-root=/run/nvidia/driver), then write the spec to /etc/cdi/nvidia.yaml
-TRITON_MISSING_FOR_TORCH_COMPILE | cuda-libs |  | torch.compile's inductor needs Triton for GPU kernels, but the interpreter that runs it cannot import a working triton (not installed, no official Windows wheel, installed into another Python, or too old) - "Cannot find a working triton installation" | install the Triton matching the torch release into the same interpreter (python -m pip install triton on Linux, triton-windows on Windows), or run torch.compile with a backend that needs no Triton (or skip torch.compile)
-TRITON_LIBCUDA_SO_NOT_FOUND | cuda-libs |  | Triton (torch.compile's inductor, Triton kernels) links its JIT-built launcher with -lcuda, but the linker finds no libcuda.so (only the driver's libcuda.so.1, or a stale ld cache): "/usr/bin/ld: cannot find -lcuda" | run ldconfig (as root) so the ld cache lists the driver's libcuda.so, create a libcuda.so link to the driver's libcuda.so.1, or point TRITON_LIBCUDA_PATH at the folder holding it; never use the toolkit's stubs folder at run time
-PYTHON_DEV_HEADERS_MISSING | cuda-libs |  | a compile step that builds against Python needs its development headers, which are not installed ("fatal error: Python.h: No such file or directory"): Triton's launcher that torch.compile's inductor and Triton kernels build at run time, a C/C++/CUDA extension, a pip source build | install the headers of the interpreter that runs the job (apt-get install python3-dev or python3.X-dev; dnf install python3-devel; conda has them), in the image or on the host, then rerun
-ROCM_HIPBLASLT_UNSUPPORTED_ARCH | non-cuda-backends |  | a ROCm PyTorch build routes GEMMs to hipBLASLt on a GPU architecture hipBLASLt has no kernels for (consumer RDNA, gfx906), so matmuls fail with HIPBLAS_STATUS_NOT_SUPPORTED or "Attempting to use hipBLASLt on a unsupported architecture!" | export TORCH_BLAS_PREFER_HIPBLASLT=0 (PyTorch >= 2.4) to use hipBLAS/rocBLAS, or install a PyTorch release that only enables hipBLASLt on supported architectures
-DRIVER_TOO_NEW_FOR_LEGACY_RUNTIME | host-driver |  | the installed driver branch has dropped a legacy GPU runtime the application is built on (OptiX 6 on the R590 branch), so the application cannot load it although GPU and driver work; the application's own message may wrongly ask for a driver update | install a driver from an older branch that still supports the runtime (R580 for OptiX 6), or an application build on a supported runtime (OptiX 7 or later)
-CUDA_MALLOC_ASYNC_UNSUPPORTED | memory |  | the application switches PyTorch to the cudaMallocAsync allocator (PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync), which this GPU or driver does not support (Maxwell and older, many laptop and Quadro/Tesla parts, some vGPUs): the first allocation fails with "CUDA error: operation not supported" | run with the native caching allocator (ComfyUI --disable-cuda-malloc, or unset backend:cudaMallocAsync)
-WINDOWS_PINNED_MEMORY_LIMIT | memory |  | on native Windows (WDDM) page-locked host memory counts against the GPU's shared-memory budget; pinning too much host memory makes later CUDA copies or allocations fail with "CUDA error: out of memory" although dedicated GPU memory is free (the native-Windows sibling of WSL_PINNED_MEMORY_LIMIT) | pin less host memory (ComfyUI --disable-pinned-memory, pin_memory=False, a lower pinning ceiling)
-QUANTIZED_COMPUTE_TYPE_UNSUPPORTED_ON_ARCH | hardware-vs-build |  | a quantized compute type (CTranslate2's int8, the default in faster-whisper) has no working cuBLAS path on this GPU architecture in the installed library build (RTX 50 Blackwell with CTranslate2 4.x): "cuBLAS failed with status CUBLAS_STATUS_NOT_SUPPORTED", while float16/float32 work | choose a non-int8 compute type (--compute_type float16) or install a library build whose CUDA/cuBLAS supports the architecture
-PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY | python-env |  | a GPU library in the environment is a build that ships no GPU binary for this operating system (bitsandbytes before 0.43 on Windows carries only Linux .so files), so it falls back to its CPU library or fails to import, although CUDA works for the framework | install the platform's build into the environment the app actually runs (bitsandbytes>=0.43, or the app's bundled Windows DLLs), and run inside that venv
-SLURM_TIME_LIMIT_OVER_PARTITION_MAX | container-runtime |  | the job asks for more wall time (--time) than the partition or QOS allows, so sbatch/srun refuses it at submission: "Requested time limit is invalid (missing or exceeds some limit)" | request at most the partition's MaxTime (sinfo -o '%P %l', scontrol show partition), or pick a partition/QOS with a longer limit; checkpoint and chain jobs (--dependency) for longer runs
-RAY_CLUSTER_NO_GPU_RESOURCE | container-runtime |  | the Ray cluster advertises no (or too few) GPU resources, so tasks or actors that ask for num_gpus stay pending forever ("No available node types can fulfill resource request {'GPU': 1.0}", "cannot be scheduled right now"): Ray did not detect the GPUs, was started with num_gpus=0, or has no GPU worker group | declare the GPUs when starting Ray (ray.init(num_gpus=N), ray start --num-gpus=N), make sure the node sees them (nvidia-smi, CUDA_VISIBLE_DEVICES), or add GPU nodes / worker groups (KubeRay: nvidia.com/gpu limits); check ray status
-SLURM_GRES_REQUEST_INVALID | container-runtime |  | sbatch or srun refuses the job's generic-resource request ("Invalid generic resource (gres) specification"): the job asks for a gres the cluster does not define (another GPU type name, no GresTypes=gpu or gres.conf on the cluster), or, where the site requires one, a GPU partition's job asks for none | request GPUs the way this cluster defines them (sinfo -o '%P %G', scontrol show node; --gpus=N or the listed gpu:TYPE:N), always with a count on GPU partitions; as the admin, declare GresTypes=gpu and the nodes' Gres in slurm.conf and gres.conf (AutoDetect=nvml) and restart slurmctld and slurmd
-MIG_ENABLED_WITHOUT_INSTANCES | host-driver |  | MIG mode is enabled on the GPU but no GPU/compute instances were created, so there is no device to run CUDA work on (CUDA_ERROR_NO_DEVICE; slurmd with AutoDetect=nvml refuses to start; the device plugin advertises nothing) | create MIG instances (nvidia-smi mig -cgi <profiles> -C, or nvidia-mig-parted / the GPU Operator's mig-manager with a MIG config), or disable MIG mode (nvidia-smi -i N -mig 0 and reset the GPU)
-DRIVER_BRANCH_DROPPED_GPU | host-driver |  | the installed driver branch no longer supports the GPU (it moved to a legacy branch: Kepler after R470, Maxwell, Pascal and Volta after R580), so the kernel module ignores it at probe and no device is initialized | install the legacy driver branch that still supports the GPU (R470 for Kepler, R580 for Maxwell to Volta) and pin it so that updates do not pull a newer branch
-NCCL_TOO_OLD_FOR_GPU_PLATFORM | cuda-libs |  | the NCCL release in use predates support for the GPU platform (Blackwell, GB200 NVL multi-node NVLink), so communicator setup or collectives crash or fail at scale | upgrade NCCL (nvidia-nccl-cu12 or cu13, or the container's NCCL) to a release that lists the platform (2.25.1 or later for Blackwell and GB200), and rebuild nccl-tests against it
-CUDA_DRIVER_STUB_ON_PATH | cuda-libs |  | the CUDA toolkit's stub libcuda.so (made to link against, not to run) is loaded instead of the driver's: LD_LIBRARY_PATH or ld.so.conf lists a .../lib64/stubs folder, or the stub was copied into an image ("CUDA driver is a stub library", error 34) | take the stubs folder out of LD_LIBRARY_PATH and ld.so.conf (link against it at build time only, with -L), never copy or ldconfig the stub into an image; ldconfig -p must list the driver's libcuda.so.1, not the stub
 CUDA_RUNTIME_NOT_LOADABLE | cuda-libs | C1 | the CUDA runtime library (libcudart) cannot be loaded | install the CUDA runtime of the build (nvidia-cuda-runtime-cuXX) or put it on the loader path
 CPU_ONLY_TF_BUILD | tf-build | D1 | the framework installed is a CPU-only build | install the CUDA build (tensorflow[and-cuda]), not tensorflow-cpu
 NCCL_UNAVAILABLE_FOR_STRATEGY | tf-build |  | NCCL collectives are asked for on a build without NCCL (mostly native Windows): "No OpKernel was registered to support Op 'NcclAllReduce'", "Distributed package doesn't have NCCL built in" | use the gloo backend (PyTorch) or tf.distribute.HierarchicalCopyAllReduce (TensorFlow) on Windows, or train under Linux or WSL2
@@ -408,7 +406,7 @@ SLURM_TASK_FAILED | cluster |  | the task ended without a probe report and witho
 
 def _registry() -> dict[Code, CodeInfo]:
     registry: dict[Code, CodeInfo] = {}
-    for row in _TABLE.strip().splitlines():
+    for row in (_TABLE.strip() + "\n" + LATER_ROWS.strip()).splitlines():
         name, layer, catalogue, meaning, fix = (part.strip() for part in row.split("|"))
         if layer not in LAYERS:
             raise ValueError(f"codes: {name} has an unknown layer {layer!r}")
