@@ -26,6 +26,7 @@ from .codes import LAYERS
 from .signature import CAUSE, INFO, SYMPTOM, Signature
 from .signatures_backends import BACKENDS
 from .signatures_frameworks import FRAMEWORKS
+from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_system import SYSTEM
 
@@ -43,8 +44,9 @@ __all__ = [
 # The classifier order of the failure catalogue: cheapest and most decisive layers first.
 LAYER_ORDER = LAYERS[: LAYERS.index("non-cuda-backends") + 1]
 
-# sections A and B, C, then D to I: the order in which a line's signatures are tried
-SIGNATURES: tuple[Signature, ...] = (*SYSTEM, *LIBRARIES, *FRAMEWORKS, *BACKENDS)
+# sections A and B, C, then D to I, then the later waves' rows: the order in which a line's
+# signatures are tried
+SIGNATURES: tuple[Signature, ...] = (*SYSTEM, *LIBRARIES, *FRAMEWORKS, *BACKENDS, *LATER)
 
 
 # Section Z: printed on working setups too; never a cause (a line matching one is no evidence).
@@ -70,6 +72,8 @@ BENIGN: tuple[str, ...] = (
     # hipBLASLt without kernels for the GPU: the GEMMs fall back to hipBLAS/rocBLAS
     r"hipblaslt/library/TensileLibrary_lazy_gfx\w{3,6}\.dat",
     r"hipBLASLt error: Heuristic Fetch Failed",
+    # PyTorch on ROCm says it falls back itself
+    r"unsupported architecture! Overriding blas backend to hipblas",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

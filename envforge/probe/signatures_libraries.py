@@ -192,7 +192,7 @@ LIBRARIES: tuple[Signature, ...] = (
     S(
         C.MPS_OP_NOT_IMPLEMENTED,
         r"is not current(?:ly)? implemented for the MPS device",
-        r"Could not run '[\w:.]{1,80}' with arguments from the 'MPS' backend",
+        r"Could not run '[\w:.]{1,80}' with arguments from the '(?:Sparse)?MPS' backend",
     ),
     S(
         C.MPS_FLOAT64_UNSUPPORTED,

@@ -16,6 +16,80 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    # the later corpus waves and the GPU recordings (copied from their logs)
+    (
+        'The following error was triggered when refreshing the CDI registry: failed to load CDI Spec failed to parse CDI Spec "/etc/cdi/nvidia.yaml": failed to unmarshal CDI Spec: error unmarshaling JSON: while decoding JSON: json: unknown field "additionalGids"',
+        "CDI_SPEC_VERSION_UNSUPPORTED_BY_ENGINE",
+    ),
+    (
+        "Error: runc: runc create failed: unable to start container process: error during container init: error running hook #0: fork/exec /usr/bin/nvidia-cdi-hook: no such file or directory: OCI runtime attempted to invoke a command that was not found",
+        "CDI_HOOK_BINARY_MISSING",
+    ),
+    (
+        "[1478401.486981] DMAR: [DMA Write] Request device [02:00.0] fault addr cd139000 [fault reason 05] PTE Write access is not set",
+        "PCIE_IOMMU_ACS_BLOCKS_P2P",
+    ),
+    (
+        "[Fri Mar  3 04:27:08 2023] NVRM: Xid (PCI:0000:61:00): 119, pid=1346198, name=nvidia-smi, Timeout waiting for RPC from GSP! Expected function 103 (GSP_RM_ALLOC) (0x80 0x38).",
+        "GSP_FIRMWARE_RPC_TIMEOUT",
+    ),
+    (
+        "NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:2c02) installed in this system requires use of the NVIDIA open kernel modules.",
+        "PROPRIETARY_MODULE_ON_OPEN_ONLY_GPU",
+    ),
+    ("Building DKMS module 'nvidia-580.142' for kernel-7.1.0_1... FAILED!", "DRIVER_NOT_AVAILABLE"),
+    ("RPC: /tensorflow.CoordinationService/RegisterTask", "DIST_RENDEZVOUS_UNREACHABLE"),
+    (
+        "ConnectionError: Tried to launch distributed communication on port `29500`, but another process is utilizing it. Please specify a different port (such as using the `----main_process_port` flag or specifying a different `main_process_port` in your config file) and rerun your script. To automatically use the next open port (on a single node), you can set this to `0`.",
+        "DIST_MASTER_PORT_IN_USE",
+    ),
+    (
+        "RuntimeError: Could not run 'aten::_cumsum' with arguments from the 'DML' backend.",
+        "DIRECTML_OP_NOT_IMPLEMENTED",
+    ),
+    (
+        "RuntimeError: Cannot set version_counter for inference tensor",
+        "DIRECTML_INFERENCE_MODE_UNSUPPORTED",
+    ),
+    (
+        "Cannot load librocdxg.so, failed:librocdxg.so: cannot open shared object file: No such file or directory",
+        "ROCM_WSL_LIBROCDXG_NOT_FOUND",
+    ),
+    (
+        "torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -9) local_rank: 1 (pid: 14447) of binary:",
+        "HOST_OOM",
+    ),
+    (
+        "numpy._core._exceptions._ArrayMemoryError: Unable to allocate 1.00 PiB for an array with shape (140737488355328, 8) and data type uint8",
+        "HOST_OOM",
+    ),
+    (
+        "numba.cuda.cudadrv.driver.CudaAPIError: [<CUresult.CUDA_ERROR_OUT_OF_MEMORY: 2>] Call to cuMemAlloc results in CUDA_ERROR_OUT_OF_MEMORY",
+        "GPU_OOM",
+    ),
+    ("But your machine only has: [0]", "GPU_INDEX_OUT_OF_RANGE"),
+    (
+        "RuntimeError: Function 'SqrtBackward0' returned nan values in its 0th output.",
+        "MODEL_LOSS_NOT_FINITE",
+    ),
+    ("Epoch 4/6 - loss: nan", "MODEL_LOSS_NOT_FINITE"),
+    (
+        "/opt/torch/.venv/lib/python3.12/site-packages/onnxruntime/capi/onnxruntime_inference_collection.py:197: UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names.Available providers: 'AzureExecutionProvider, CPUExecutionProvider'",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    ("RuntimeError: PyTorch is not linked with support for xpu devices", "CPU_ONLY_TF_BUILD"),
+    (
+        "If you cannot immediately regenerate your protos, some other possible workarounds are:",
+        "PROTOBUF_VERSION_MISMATCH",
+    ),
+    (
+        'OSError: [WinError 127] The specified procedure could not be found. Error loading "...\\.venv\\lib\\site-packages\\paddle\\..\\nvidia\\cudnn\\bin\\cudnn_cnn64_9.dll" or one of its dependencies.',
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
+        "2019-01-08 19:06:11.303639: E tensorflow/stream_executor/rocm/rocm_driver.cc:601] failed to allocate 7.35G (7889485824 bytes) from device: hipError_t(1002)",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
     ("Cuda failure 'CUDA driver is a stub library'", "CUDA_DRIVER_STUB_ON_PATH"),
     ("RuntimeError: CUDA error: operation not supported", "CUDA_MALLOC_ASYNC_UNSUPPORTED"),
     (

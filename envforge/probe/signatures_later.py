@@ -1,0 +1,117 @@
+"""Signatures of the classes the later corpus waves and GPU recordings showed, in their printers'
+words: CDI specifications and hooks, the IOMMU, GSP firmware, rendezvous and launch ports, DirectML,
+ROCm on WSL, host memory, numeric failures, CPU-only builds of other frameworks. Data only, in the
+format of the other sections (``signatures``'s docstring); standard library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import SYMPTOM, S, Signature
+
+C = Code
+
+LATER: tuple[Signature, ...] = (
+    # containers: a CDI spec the engine cannot read, a hook the spec names that is not installed
+    S(
+        C.CDI_SPEC_VERSION_UNSUPPORTED_BY_ENGINE,
+        r"failed to (?:parse|load) CDI Spec.{0,300}unknown field",
+        r"failed to unmarshal CDI Spec.{0,200}unknown field",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    S(
+        C.CDI_HOOK_BINARY_MISSING,
+        r"fork/exec [\S]{0,120}nvidia-(?:cdi-hook|ctk): no such file or directory",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER),
+    ),
+    # hosts: the IOMMU faulting a GPU's DMA, GSP firmware that stops answering, a module not built
+    S(
+        C.PCIE_IOMMU_ACS_BLOCKS_P2P,
+        r"DMAR: \[DMA (?:Read|Write)\] Request device \[[0-9a-f:.]{4,12}\] (?:PASID \w{1,10} )?fault addr",
+        r"AMD-Vi: Event logged \[IO_PAGE_FAULT",
+    ),
+    S(
+        C.GSP_FIRMWARE_RPC_TIMEOUT,
+        r"Timeout waiting for RPC from GSP",
+        r"NVRM: Xid \(PCI:[0-9a-f:.]{4,20}\): 1(?:19|20)\b",
+    ),
+    S(
+        C.PROPRIETARY_MODULE_ON_OPEN_ONLY_GPU,
+        r"requires use of the NVIDIA open kernel modules",
+        supersedes=(C.DRIVER_NOT_AVAILABLE, C.GPU_ADAPTER_INIT_FAILED),
+    ),
+    S(
+        C.DRIVER_NOT_AVAILABLE,
+        r"DKMS module '?nvidia[\w.-]{0,30}'? failed to build",
+        r"Building DKMS module '?nvidia[\w.-]{0,30}'? for kernel.{0,60}FAILED",
+    ),
+    # distributed jobs: a coordinator nobody reaches, a launch port taken, a bootstrap that fails
+    S(
+        C.DIST_RENDEZVOUS_UNREACHABLE,
+        r"RPC: /tensorflow\.CoordinationService/RegisterTask",
+    ),
+    S(
+        C.DIST_MASTER_PORT_IN_USE,
+        r"launch distributed communication on port `?\d{2,5}`?, but another process is utilizing it",
+    ),
+    S(
+        C.NCCL_INTERNODE_NETWORK,
+        r"NCCL INFO bootstrap\.cc:\d{1,5} -> [23]\b",
+        strength=SYMPTOM,
+    ),
+    # other backends: DirectML's missing kernels and inference mode, ROCm's WSL bridge library
+    S(
+        C.DIRECTML_OP_NOT_IMPLEMENTED,
+        r"Could not run '[\w:.]{1,80}' with arguments from the 'DML' backend",
+    ),
+    S(C.DIRECTML_INFERENCE_MODE_UNSUPPORTED, r"Cannot set version_counter for inference tensor"),
+    S(
+        C.ROCM_WSL_LIBROCDXG_NOT_FOUND,
+        r"Cannot load librocdxg\.so",
+        r"librocdxg\.so: cannot open shared object file",
+    ),
+    # memory: the host's (a killed rank, NumPy's allocator) and the GPU's in numba's words
+    S(
+        C.HOST_OOM,
+        r"failed \(exitcode: -9\)",
+        r"Unable to allocate [\d.]{1,10} ?[KMGTPE]?i?B for an array with shape",
+    ),
+    S(C.GPU_OOM, r"Call to cuMemAlloc results in CUDA_ERROR_OUT_OF_MEMORY"),
+    S(
+        C.GPU_INDEX_OUT_OF_RANGE,
+        r"But your machine only has: \[\d",  # Lightning: fewer GPUs than devices= asks for
+        r"gpu = self\.gpus\[devnum\]",  # numba.cuda.select_device past the count
+    ),
+    # numbers: a loss or a gradient that is no longer finite
+    S(
+        C.MODEL_LOSS_NOT_FINITE,
+        r"returned nan values in its \d{1,3}(?:st|nd|rd|th) output",
+        r"\bloss ?[:=] ?nan\b",
+    ),
+    # builds without the GPU: PyTorch without XPU/CUDA, ONNX Runtime's CPU package
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"(?:PyTorch|Torch) is not linked with support for (?:xpu|cuda|mps) devices",
+        r"Specified provider '(?:CUDA|Tensorrt|ROCM)ExecutionProvider' is not in available provider names"
+        r"\. ?Available providers: '(?:AzureExecutionProvider, ?)?CPUExecutionProvider'",
+    ),
+    # JAX found only its CPU platform: a jaxlib without the CUDA plugin, or JAX_PLATFORMS=cpu
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"no platforms that are instances of gpu are present",
+        strength=SYMPTOM,
+        implies=(C.GPU_HIDDEN_BY_ENV,),
+    ),
+    S(
+        C.PROTOBUF_VERSION_MISMATCH,
+        r"If you cannot immediately regenerate your protos",
+        r"Downgrade the protobuf package to 3\.20\.x or lower",
+    ),
+    # Windows: a CUDA library found, a procedure in it missing: another release's DLL loaded first
+    S(
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"\[WinError 127\] The specified procedure could not be found\. Error loading \"[^\"]{0,300}"
+        r"(?:cudnn|cublas|cufft|cusparse|cusolver|nvrtc|nvJitLink|cudart)\w{0,30}\.dll",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.WINDOWS_RUNTIME_DLL_MISSING),
+    ),
+)

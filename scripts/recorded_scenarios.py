@@ -1,0 +1,341 @@
+"""The second batch of scenarios scripts/record-gpu-logs runs (stdlib only, like the recorder).
+
+Each is a cause made on purpose with the GPU host's own libraries: CuPy, numba, Lightning,
+ONNX Runtime, Flax and transformers beside the first batch's PyTorch and JAX, and the host-memory
+and numeric failures people confuse with GPU ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Scenario:
+    name: str
+    expected: str  # the code this log's cause is, or HEALTHY
+    established: str  # how the cause was made
+    script: str  # python source, or a shell line when shell=True
+    env: dict[str, str | None] = field(default_factory=dict)  # None: unset
+    shell: bool = False
+    timeout: int = 60
+    framework: str = ""
+
+
+LIGHTNING = """
+import torch, lightning as L
+class Tiny(L.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.net = torch.nn.Linear(32, 2)
+    def training_step(self, batch, i):
+        x, y = batch
+        loss = torch.nn.functional.cross_entropy(self.net(x), y)
+        self.log("loss", loss, prog_bar=True)
+        return loss
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+x = torch.randn(512, 32); y = (x.sum(1) > 0).long()
+data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=64)
+trainer = L.Trainer(accelerator="gpu", devices=@DEVICES@, max_epochs=2, logger=False,
+                    enable_checkpointing=False)
+trainer.fit(Tiny(), data)
+print("done", trainer.current_epoch)
+"""
+
+ONNX_CUDA_PROVIDER = """
+import numpy as np, onnx, onnx.helper as h, onnxruntime as ort, os, tempfile
+print("onnxruntime", ort.__version__, ort.get_device(), ort.get_available_providers())
+g = h.make_graph([h.make_node("Add", ["x", "x"], ["y"])], "double",
+                 [h.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [4])],
+                 [h.make_tensor_value_info("y", onnx.TensorProto.FLOAT, [4])])
+path = os.path.join(tempfile.mkdtemp(), "double.onnx")
+onnx.save(h.make_model(g, opset_imports=[h.make_opsetid("", 17)], ir_version=8), path)
+s = ort.InferenceSession(path, providers=["CUDAExecutionProvider"])
+print("providers in use:", s.get_providers())
+print(s.run(None, {"x": np.ones(4, np.float32)}))
+"""
+
+TRAIN_NAN = """
+import torch
+torch.manual_seed(0)
+x = torch.randn(1024, 16, device="cuda") * 100; y = x.sum(1, keepdim=True)
+model = torch.nn.Sequential(torch.nn.Linear(16, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1)).cuda()
+opt = torch.optim.SGD(model.parameters(), lr=10.0)
+for epoch in range(6):
+    loss = torch.nn.functional.mse_loss(model(x), y)
+    opt.zero_grad(); loss.backward(); opt.step()
+    print(f"Epoch {epoch+1}/6 - loss: {loss.item():.4f}")
+"""
+
+FLAX_TRAIN = """
+import jax, jax.numpy as jnp, optax, flax.linen as nn
+class MLP(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(2)(nn.relu(nn.Dense(64)(x)))
+key = jax.random.PRNGKey(0)
+x = jax.random.normal(key, (2048, 32)); y = (x.sum(1) > 0).astype(jnp.int32)
+model = MLP(); params = model.init(key, x); tx = optax.adam(1e-2); state = tx.init(params)
+@jax.jit
+def step(params, state):
+    loss, g = jax.value_and_grad(lambda p: optax.softmax_cross_entropy_with_integer_labels(
+        model.apply(p, x), y).mean())(params)
+    updates, state = tx.update(g, state)
+    return optax.apply_updates(params, updates), state, loss
+for i in range(5):
+    params, state, loss = step(params, state)
+    print("step", i, "loss", float(loss), "on", jax.devices()[0])
+"""
+
+BERT = """
+import torch
+from transformers import BertConfig, BertForSequenceClassification
+cfg = BertConfig(vocab_size=1000, hidden_size=64, num_hidden_layers=2, num_attention_heads=2,
+                 intermediate_size=128)
+model = BertForSequenceClassification(cfg).cuda()
+ids = torch.randint(0, 1000, (8, 32), device="cuda")
+out = model(input_ids=ids, labels=torch.zeros(8, dtype=torch.long, device="cuda"))
+out.loss.backward()
+print("loss", out.loss.item(), "device", next(model.parameters()).device)
+"""
+
+AMP = """
+import torch
+model = torch.nn.Linear(512, 512).cuda(); opt = torch.optim.SGD(model.parameters(), lr=0.01)
+scaler = torch.cuda.amp.GradScaler()
+for i in range(3):
+    with torch.cuda.amp.autocast():
+        loss = model(torch.randn(64, 512, device="cuda")).float().pow(2).mean()
+    scaler.scale(loss).backward(); scaler.step(opt); scaler.update(); opt.zero_grad()
+    print("step", i, "loss", loss.item())
+"""
+
+DATALOADER_CUDA_IN_WORKER = """
+import torch
+from torch.utils.data import DataLoader, Dataset
+class OnGpu(Dataset):
+    def __len__(self):
+        return 16
+    def __getitem__(self, i):
+        return torch.ones(4, device="cuda") * i
+if __name__ == "__main__":
+    torch.zeros(1, device="cuda")
+    for batch in DataLoader(OnGpu(), batch_size=4, num_workers=2):
+        print(batch.sum().item())
+"""
+
+MORE = [
+    Scenario(
+        "cupy-oom-huge-allocation",
+        "GPU_OOM",
+        "CuPy allocates 400 GiB on the GPU",
+        "import cupy as cp\nx = cp.empty(400 * 2**30, dtype=cp.uint8)\n",
+        framework="cupy",
+    ),
+    Scenario(
+        "numba-oom-device-array",
+        "GPU_OOM",
+        "numba.cuda allocates a 400 GiB device array",
+        "import numpy as np\nfrom numba import cuda\nd = cuda.device_array(400 * 2**30, dtype=np.uint8)\n",
+        framework="numba",
+    ),
+    Scenario(
+        "torch-oom-expandable-segments",
+        "GPU_OOM",
+        "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, then tensors past the GPU's memory",
+        "import torch\nxs = []\nfor i in range(40):\n"
+        "    xs.append(torch.empty(8 * 2**30, dtype=torch.uint8, device='cuda'))\n"
+        "    print('allocated', (i + 1) * 8, 'GiB', flush=True)\n",
+        env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"},
+        framework="torch",
+    ),
+    Scenario(
+        "jax-oom-prealloc-off",
+        "GPU_OOM",
+        "XLA_PYTHON_CLIENT_PREALLOCATE=false, then one 240 GB array",
+        "import jax.numpy as jnp\nx = jnp.ones((60 * 2**30,), jnp.float32)\nprint(x[0])\n",
+        env={"XLA_PYTHON_CLIENT_PREALLOCATE": "false"},
+        framework="jax",
+    ),
+    Scenario(
+        "torch-host-oom-cpu-tensor",
+        "HOST_OOM",
+        "a CPU tensor of 1 PiB (host memory, not the GPU's)",
+        "import torch\nprint(torch.cuda.get_device_name(0))\n"
+        "x = torch.empty(2**50, dtype=torch.uint8)\n",
+        framework="torch",
+    ),
+    Scenario(
+        "numpy-host-oom-before-gpu-copy",
+        "HOST_OOM",
+        "a NumPy array of 1 PiB built on the host before a CuPy copy",
+        "import numpy as np, cupy as cp\nprint(cp.cuda.runtime.getDeviceCount(), 'GPU')\n"
+        "a = np.empty((2**47, 8), dtype=np.uint8)\nprint(cp.asarray(a).shape)\n",
+        framework="cupy",
+    ),
+    Scenario(
+        "numba-visible-devices-empty",
+        "GPU_HIDDEN_BY_ENV",
+        "CUDA_VISIBLE_DEVICES is the empty string; numba.cuda is asked for an array",
+        "import numpy as np\nfrom numba import cuda\nprint(cuda.is_available())\n"
+        "d = cuda.to_device(np.ones(4))\n",
+        env={"CUDA_VISIBLE_DEVICES": ""},
+        framework="numba",
+    ),
+    Scenario(
+        "cupy-visible-devices-empty",
+        "GPU_HIDDEN_BY_ENV",
+        "CUDA_VISIBLE_DEVICES is the empty string; CuPy is asked for an array",
+        "import cupy as cp\nprint(cp.ones(4) * 2)\n",
+        env={"CUDA_VISIBLE_DEVICES": ""},
+        framework="cupy",
+    ),
+    Scenario(
+        "jax-platforms-cpu-asks-gpu",
+        "GPU_HIDDEN_BY_ENV",
+        "JAX_PLATFORMS=cpu, then the program asks for the GPU backend",
+        "import jax\nprint(jax.devices('gpu'))\n",
+        env={"JAX_PLATFORMS": "cpu"},
+        framework="jax",
+    ),
+    Scenario(
+        "jax-visible-devices-empty",
+        "GPU_HIDDEN_BY_ENV",
+        "CUDA_VISIBLE_DEVICES is the empty string and JAX_PLATFORMS=cuda",
+        "import jax\nprint(jax.devices())\n",
+        env={"CUDA_VISIBLE_DEVICES": "", "JAX_PLATFORMS": "cuda"},
+        framework="jax",
+    ),
+    Scenario(
+        "torch-load-cuda-checkpoint-gpu-hidden",
+        "GPU_HIDDEN_BY_ENV",
+        "a checkpoint saved from the GPU, loaded with CUDA_VISIBLE_DEVICES empty",
+        "cd @TMP@ && @PY@ -c \"import torch; torch.save({'w': torch.ones(3, device='cuda')}, 'ck.pt')\" "
+        "&& CUDA_VISIBLE_DEVICES= @PY@ -c \"import torch; print(torch.load('ck.pt'))\"",
+        shell=True,
+        framework="torch",
+    ),
+    Scenario(
+        "lightning-gpu-hidden",
+        "GPU_HIDDEN_BY_ENV",
+        "Lightning's Trainer(accelerator='gpu') with CUDA_VISIBLE_DEVICES empty",
+        LIGHTNING.replace("@DEVICES@", "1"),
+        env={"CUDA_VISIBLE_DEVICES": ""},
+        timeout=90,
+        framework="lightning",
+    ),
+    Scenario(
+        "torch-set-device-ordinal",
+        "GPU_INDEX_OUT_OF_RANGE",
+        "torch.cuda.set_device(5) on a host with one GPU",
+        "import torch\ntorch.cuda.set_device(5)\nprint(torch.zeros(2).cuda())\n",
+        framework="torch",
+    ),
+    Scenario(
+        "cupy-device-ordinal",
+        "GPU_INDEX_OUT_OF_RANGE",
+        "cupy.cuda.Device(3) on a host with one GPU",
+        "import cupy as cp\nwith cp.cuda.Device(3):\n    print(cp.ones(3))\n",
+        framework="cupy",
+    ),
+    Scenario(
+        "numba-select-device-ordinal",
+        "GPU_INDEX_OUT_OF_RANGE",
+        "numba.cuda.select_device(4) on a host with one GPU",
+        "from numba import cuda\ncuda.select_device(4)\nprint(cuda.get_current_device().name)\n",
+        framework="numba",
+    ),
+    Scenario(
+        "lightning-devices-more-than-gpus",
+        "GPU_INDEX_OUT_OF_RANGE",
+        "Lightning's Trainer(devices=2) on a host with one GPU",
+        LIGHTNING.replace("@DEVICES@", "2"),
+        timeout=90,
+        framework="lightning",
+    ),
+    Scenario(
+        "cupy-libcuda-stub-first",
+        "CUDA_DRIVER_STUB_ON_PATH",
+        "LD_LIBRARY_PATH puts the CUDA toolkit's stub libcuda.so.1 before the driver's",
+        "import cupy as cp\nprint(cp.ones(3) * 2)\n",
+        env={"LD_LIBRARY_PATH": "@TMP@/stubs"},
+        framework="cupy",
+    ),
+    Scenario(
+        "torch-loss-nan-learning-rate",
+        "MODEL_LOSS_NOT_FINITE",
+        "SGD with lr=10 on unscaled inputs: the loss overflows to inf, then nan",
+        TRAIN_NAN,
+        framework="torch",
+    ),
+    Scenario(
+        "torch-anomaly-sqrt-nan",
+        "MODEL_LOSS_NOT_FINITE",
+        "autograd anomaly detection on; sqrt of a negative value gives a nan gradient",
+        "import torch\ntorch.autograd.set_detect_anomaly(True)\n"
+        "x = torch.tensor([-1.0, 4.0], device='cuda', requires_grad=True)\n"
+        "torch.sqrt(x).sum().backward()\nprint(x.grad)\n",
+        framework="torch",
+    ),
+    Scenario(
+        "torch-dataloader-cuda-in-worker",
+        "CUDA_USED_AFTER_FORK",
+        "a Dataset makes CUDA tensors in forked DataLoader workers",
+        DATALOADER_CUDA_IN_WORKER,
+        framework="torch",
+    ),
+    Scenario(
+        "torch-index-select-cpu-index",
+        "TENSORS_ON_DIFFERENT_DEVICES",
+        "index_select on a GPU tensor with a CPU index",
+        "import torch\nt = torch.randn(10, 3, device='cuda')\n"
+        "print(torch.index_select(t, 0, torch.tensor([1, 2])))\n",
+        framework="torch",
+    ),
+    Scenario(
+        "onnxruntime-cpu-build-cuda-provider",
+        "CPU_ONLY_TF_BUILD",
+        "the CPU build of onnxruntime asked for CUDAExecutionProvider: it warns and runs on the CPU",
+        ONNX_CUDA_PROVIDER,
+        framework="onnxruntime",
+    ),
+    Scenario(
+        "healthy-torch-amp-deprecated-api",
+        "HEALTHY",
+        "mixed precision with the deprecated torch.cuda.amp API (FutureWarnings)",
+        AMP,
+        framework="torch",
+    ),
+    Scenario(
+        "healthy-jax-x64-truncation-warning",
+        "HEALTHY",
+        "JAX on the GPU asked for float64 without x64: a UserWarning, then the result",
+        "import jax, jax.numpy as jnp\nx = jnp.arange(10, dtype=jnp.float64)\n"
+        "print(jax.devices(), float((x * 2).sum()))\n",
+        framework="jax",
+    ),
+    Scenario(
+        "healthy-flax-train",
+        "HEALTHY",
+        "a Flax MLP trains with optax on the GPU",
+        FLAX_TRAIN,
+        framework="flax",
+    ),
+    Scenario(
+        "healthy-transformers-bert-step",
+        "HEALTHY",
+        "a small BERT (built from a config) runs a training step on the GPU",
+        BERT,
+        timeout=90,
+        framework="transformers",
+    ),
+    Scenario(
+        "healthy-lightning-fit",
+        "HEALTHY",
+        "Lightning fits a small model on the GPU",
+        LIGHTNING.replace("@DEVICES@", "1"),
+        timeout=90,
+        framework="lightning",
+    ),
+]
