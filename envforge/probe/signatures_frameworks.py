@@ -358,7 +358,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
         r"Free memory on device \([\d./ ]{1,30}\w{0,4}\) on startup is less than desired GPU memory utilization",
-        r"failed to allocate [\d.]{1,20}\w? \(\d{1,20} bytes\) from device: "
+        r"failed ?to ?allocate ?[\d.]{1,20}\w? ?\(\d{1,20} ?bytes\) ?from ?device: ?"
         r"(?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\))",
         r"XLA_PYTHON_CLIENT_PREALLOCATE",
         supersedes=(C.GPU_OOM,),

@@ -110,7 +110,7 @@ LATER: tuple[Signature, ...] = (
     # Windows: a CUDA library found, a procedure in it missing: another release's DLL loaded first
     S(
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
-        r"\[WinError 127\] The specified procedure could not be found\. Error loading \"[^\"]{0,300}"
+        r"\[WinError 127\] ?The ?specified ?procedure ?could ?not ?be ?found\. ?Error ?loading ?\"[^\"]{0,300}"
         r"(?:cudnn|cublas|cufft|cusparse|cusolver|nvrtc|nvJitLink|cudart)\w{0,30}\.dll",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.WINDOWS_RUNTIME_DLL_MISSING),
     ),
