@@ -339,3 +339,87 @@ MORE = [
         framework="lightning",
     ),
 ]
+
+KERAS_BIG = """
+import numpy as np, keras
+x = np.random.rand(65536, 32).astype("float32"); y = np.random.rand(65536, 1).astype("float32")
+model = keras.Sequential([keras.Input((32,)), keras.layers.Dense(2**20, activation="relu"),
+                          keras.layers.Dense(1)])
+model.compile(optimizer="adam", loss="mse")
+model.fit(x, y, epochs=1, batch_size=65536, verbose=2)
+"""
+
+KERAS_NAN = """
+import numpy as np, keras
+x = (np.random.rand(4096, 16) * 1000).astype("float32"); y = x.sum(axis=1, keepdims=True)
+model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(64, activation="relu"),
+                          keras.layers.Dense(1)])
+model.compile(optimizer=keras.optimizers.SGD(learning_rate=10.0), loss="mse")
+model.fit(x, y, epochs=4, batch_size=256, verbose=2)
+"""
+
+TRAINER = """
+import torch
+from transformers import BertConfig, BertForSequenceClassification, Trainer, TrainingArguments
+cfg = BertConfig(vocab_size=1000, hidden_size=64, num_hidden_layers=2, num_attention_heads=2,
+                 intermediate_size=128)
+class Rows(torch.utils.data.Dataset):
+    def __len__(self):
+        return 256
+    def __getitem__(self, i):
+        return {"input_ids": torch.randint(0, 1000, (32,)), "labels": torch.tensor(i % 2)}
+args = TrainingArguments(output_dir="trainer-out", num_train_epochs=1, per_device_train_batch_size=32,
+                         logging_steps=2, report_to=[], save_strategy="no", bf16=True)
+Trainer(model=BertForSequenceClassification(cfg), args=args, train_dataset=Rows()).train()
+"""
+
+ACCELERATE = """
+import torch
+from accelerate import Accelerator
+acc = Accelerator(mixed_precision="bf16")
+model = torch.nn.Linear(64, 2); opt = torch.optim.AdamW(model.parameters())
+model, opt = acc.prepare(model, opt)
+for i in range(3):
+    loss = model(torch.randn(32, 64, device=acc.device)).float().pow(2).mean()
+    acc.backward(loss); opt.step(); opt.zero_grad()
+    acc.print("step", i, "loss", loss.item(), "on", acc.device)
+"""
+
+THIRD = [
+    Scenario("torch-visible-devices-duplicate", "GPU_HIDDEN_BY_ENV",
+             "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
+             "import torch\nprint(torch.cuda.is_available(), torch.cuda.device_count())\n"
+             "x = torch.ones(2, device='cuda')\n",
+             env={"CUDA_VISIBLE_DEVICES": "0,0"}, framework="torch"),
+    Scenario("jax-visible-devices-duplicate", "GPU_HIDDEN_BY_ENV",
+             "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
+             "import jax\nprint(jax.devices())\n", env={"CUDA_VISIBLE_DEVICES": "0,0"}, framework="jax"),
+    Scenario("cupy-visible-devices-duplicate", "GPU_HIDDEN_BY_ENV",
+             "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
+             "import cupy as cp\nprint(cp.ones(3) * 2)\n", env={"CUDA_VISIBLE_DEVICES": "0,0"},
+             framework="cupy"),
+    Scenario("jax-debug-nans-log-of-negative", "MODEL_LOSS_NOT_FINITE",
+             "jax_debug_nans on; a loss takes the log of a negative number",
+             "import jax, jax.numpy as jnp\njax.config.update('jax_debug_nans', True)\n"
+             "@jax.jit\ndef loss(w):\n    return jnp.log(w).sum()\nprint(loss(jnp.array([1.0, -2.0])))\n",
+             framework="jax"),
+    Scenario("keras-jax-fit-nan-loss", "MODEL_LOSS_NOT_FINITE",
+             "Keras on JAX, SGD with learning rate 10 on unscaled inputs: the loss becomes nan",
+             KERAS_NAN, env={"KERAS_BACKEND": "jax"}, framework="keras-jax"),
+    Scenario("keras-jax-fit-oom-wide-layer", "GPU_OOM",
+             "Keras on JAX: a 2**20-unit layer on a batch of 65536 (256 GiB of activations)",
+             KERAS_BIG, env={"KERAS_BACKEND": "jax"}, framework="keras-jax"),
+    Scenario("keras-torch-fit-oom-wide-layer", "GPU_OOM",
+             "Keras on PyTorch: a 2**20-unit layer on a batch of 65536 (256 GiB of activations)",
+             KERAS_BIG, env={"KERAS_BACKEND": "torch"}, framework="keras-torch"),
+    Scenario("cuda-program-built-for-newer-gpu", "WHEEL_LACKS_ARCH_KERNELS",
+             "a CUDA program built for sm_100 only (Blackwell), run on an sm_90 GPU",
+             "cd @TMP@ && nvcc -gencode arch=compute_100,code=sm_100 -o newarch oldarch.cu && ./newarch",
+             shell=True, framework="cuda"),
+    Scenario("healthy-transformers-trainer-bf16", "HEALTHY",
+             "transformers' Trainer fits a small BERT in bf16 on the GPU", TRAINER, timeout=120,
+             framework="transformers"),
+    Scenario("healthy-accelerate-bf16", "HEALTHY", "accelerate prepares a model in bf16 on the GPU",
+             ACCELERATE, framework="accelerate"),
+]
+

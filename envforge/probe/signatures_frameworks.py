@@ -9,7 +9,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import SYMPTOM, S, Signature
+from .signature import MEMORY, SYMPTOM, S, Signature
 
 __all__ = ["FRAMEWORKS"]
 
@@ -370,7 +370,12 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"Virtual devices cannot be modified after being initialized",
         r"Memory growth cannot differ between GPU devices",
     ),
-    S(C.ALLOCATOR_WANTS_MORE_MEMORY, r"The caller indicates that this is not a failure"),
+    S(  # a note; where the run then runs out of memory, that is the cause
+        C.ALLOCATOR_WANTS_MORE_MEMORY,
+        r"The caller indicates that this is not a failure",
+        strength=SYMPTOM,
+        explained_by=MEMORY,
+    ),
     S(
         C.HOST_OOM,
         r"requires more system memory \([\d.]{1,10} ?\w{1,4}\) than is available",

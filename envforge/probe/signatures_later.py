@@ -82,9 +82,20 @@ LATER: tuple[Signature, ...] = (
         r"But your machine only has: \[\d",  # Lightning: fewer GPUs than devices= asks for
         r"gpu = self\.gpus\[devnum\]",  # numba.cuda.select_device past the count
     ),
+    # an invalid CUDA_VISIBLE_DEVICES (a GPU named twice, as a launcher may write it): CUDA cannot
+    # start at all, and JAX then guesses that its jaxlib lacks CUDA
+    S(
+        C.GPU_HIDDEN_BY_ENV,
+        r"cuInit(?:\(0\))? failed: CUDA_ERROR_INVALID_DEVICE",
+        r"failed call to cuInit: CUDA_ERROR_INVALID_DEVICE",
+        r"might have already set an error\? ?Error ?101: ?invalid ?device ?ordinal",
+        r"runtime\.getDeviceCount.{0,300}cudaErrorInvalidDevice",
+        supersedes=(C.GPU_INDEX_OUT_OF_RANGE, C.GPU_BUSY_OR_UNAVAILABLE),
+    ),
     # numbers: a loss or a gradient that is no longer finite
     S(
         C.MODEL_LOSS_NOT_FINITE,
+        r"FloatingPointError: invalid value \(nan\) encountered in",
         r"returned nan values in its \d{1,3}(?:st|nd|rd|th) output",
         r"\bloss ?[:=] ?nan\b",
     ),

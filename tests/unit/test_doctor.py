@@ -18,6 +18,15 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # the later corpus waves and the GPU recordings (copied from their logs)
     (
+        "/opt/torch/.venv/lib/python3.12/site-packages/torch/cuda/__init__.py:180: UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 101: invalid device ordinal (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:119.)",
+        "GPU_HIDDEN_BY_ENV",
+    ),
+    (
+        "RuntimeError: jaxlib/cuda/versions_helpers.cc:135: operation cuInit(0) failed: CUDA_ERROR_INVALID_DEVICE",
+        "GPU_HIDDEN_BY_ENV",
+    ),
+    ("FloatingPointError: invalid value (nan) encountered in log", "MODEL_LOSS_NOT_FINITE"),
+    (
         'The following error was triggered when refreshing the CDI registry: failed to load CDI Spec failed to parse CDI Spec "/etc/cdi/nvidia.yaml": failed to unmarshal CDI Spec: error unmarshaling JSON: while decoding JSON: json: unknown field "additionalGids"',
         "CDI_SPEC_VERSION_UNSUPPORTED_BY_ENGINE",
     ),
