@@ -7,7 +7,7 @@ format of the other sections (``signatures``'s docstring); standard library only
 from __future__ import annotations
 
 from .codes import Code
-from .signature import SYMPTOM, S, Signature
+from .signature import INFO, SYMPTOM, S, Signature
 
 C = Code
 
@@ -59,6 +59,15 @@ LATER: tuple[Signature, ...] = (
         r"NCCL INFO bootstrap\.cc:\d{1,5} -> [23]\b",
         strength=SYMPTOM,
     ),
+    # Apple's Metal plugins (JAX, TensorFlow) naming the device they run on: the run has a GPU, and
+    # JAX's notes that it could not start its CUDA, ROCm or TPU backends are no failure
+    S(
+        C.HEALTHY_BENIGN_NOISE,
+        r"Platform 'METAL' is experimental and not all JAX functionality",
+        r"JAX Apple GPU support is experimental",
+        r"Metal device set to: Apple",
+        strength=INFO,
+    ),
     # other backends: DirectML's missing kernels and inference mode, ROCm's WSL bridge library
     S(
         C.DIRECTML_OP_NOT_IMPLEMENTED,
@@ -91,6 +100,53 @@ LATER: tuple[Signature, ...] = (
         r"might have already set an error\? ?Error ?101: ?invalid ?device ?ordinal",
         r"runtime\.getDeviceCount.{0,300}cudaErrorInvalidDevice",
         supersedes=(C.GPU_INDEX_OUT_OF_RANGE, C.GPU_BUSY_OR_UNAVAILABLE),
+    ),
+    # clusters: OpenShift's admission, Slurm without GPU scheduling, several MIG slices in a process
+    S(
+        C.OPENSHIFT_SCC_BLOCKS_GPU_COMPONENT,
+        r"unable to validate against any security context constraint",
+    ),
+    S(
+        C.SLURM_GRES_REQUEST_INVALID,
+        r"Requested GRES option unsupported by configured SelectType plugin",
+        supersedes=(C.SLURM_TIME_LIMIT_OVER_PARTITION_MAX,),
+    ),
+    S(C.MIG_MULTIPLE_INSTANCES_VISIBLE, r"device >= 0 && device < num_gpus ?INTERNAL ASSERT FAILED"),
+    # JAX's GPU plugin without its kernels package; ROCm without code objects for the GPU
+    S(
+        C.JAX_JAXLIB_VERSION_MISMATCH,
+        r"(?:rocm|cuda)_plugin_extension is not found",
+        r"No FFI handler registered for \w{1,60} on a platform (?:ROCM|CUDA)",
+    ),
+    S(C.ROCM_GPU_ISA_UNSUPPORTED, r"No compatible code objects found for: ?gfx\w{2,6}"),
+    # a context that cannot be made for want of memory: others hold the GPU
+    S(
+        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"cuDevicePrimaryCtxRetain: ?CUDA_ERROR_OUT_OF_MEMORY",
+        supersedes=(C.GPU_OOM, C.CUDA_VERSION_MATRIX_MISMATCH),
+    ),
+    # PyTorch's own builds disagreeing, its attention with no kernel left, bf16 GEMMs on old GPUs
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"(?:PyTorch|torch) and torch(?:vision|audio) were compiled with different ?CUDA ?versions",
+    ),
+    S(
+        C.SDPA_NO_USABLE_KERNEL,
+        r"No available kernel\. {0,2}Aborting execution",
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS,),
+    ),
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"CUBLAS_STATUS_NOT_SUPPORTED when calling `cublas\w{1,40}Ex\(.{0,160}CUDA_R_16BF",
+        supersedes=(C.CUDA_KERNEL_FAULT,),
+    ),
+    # bitsandbytes without a GPU binary for the platform (Windows before 0.43), or without libcuda
+    S(
+        C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,
+        r"The installed version of bitsandbytes was compiled without GPU support",
+        strength=SYMPTOM,
+        explained_by=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
+        supersedes=(C.CPU_ONLY_TF_BUILD,),
     ),
     # numbers: a loss or a gradient that is no longer finite
     S(

@@ -18,6 +18,35 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # the later corpus waves and the GPU recordings (copied from their logs)
     (
+        'torch.cuda.DeferredCudaCallError: CUDA call failed lazily at initialization with error: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "../aten/src/ATen/cuda/CUDAContext.cpp":50, please report a bug to PyTorch.',
+        "MIG_MULTIPLE_INSTANCES_VISIBLE",
+    ),
+    ("RuntimeError: No available kernel.  Aborting execution.", "SDPA_NO_USABLE_KERNEL"),
+    (
+        "is forbidden: unable to validate against any security context constraint: [provider",
+        "OPENSHIFT_SCC_BLOCKS_GPU_COMPONENT",
+    ),
+    (
+        "sbatch: error: Batch job submission failed: Requested GRES option unsupported by configured SelectType plugin",
+        "SLURM_GRES_REQUEST_INVALID",
+    ),
+    (
+        ":1:hip_fatbin.cpp           :687 : 114369963532 us:  No compatible code objects found for: gfx1152, value of HIP_FORCE_SPIRV_CODEOBJECT: 0",
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "InternalError: failed initializing StreamExecutor for CUDA device ordinal 0: Internal: failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY; total memory reported: 11995578368",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
+    (
+        "RuntimeError: CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasGemmStridedBatchedEx(handle, opa, opb, (int)m, (int)n, (int)k, (void*)&falpha, a, CUDA_R_16BF, (int)lda, stridea, b, CUDA_R_16BF, (int)ldb, strideb, (void*)&fbeta, c, CUDA_R_16BF, (int)ldc, stridec, (int)num_batches, compute_type, CUBLAS_GEMM_DEFAULT_TENSOR_OP)`",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "NOT_FOUND: No FFI handler registered for hipsolver_getrf_ffi on a platform ROCM",
+        "JAX_JAXLIB_VERSION_MISMATCH",
+    ),
+    (
         "/opt/torch/.venv/lib/python3.12/site-packages/torch/cuda/__init__.py:180: UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 101: invalid device ordinal (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:119.)",
         "GPU_HIDDEN_BY_ENV",
     ),
@@ -866,6 +895,7 @@ def test_every_signature_code_is_exercised() -> None:
         "CUDA_RUNTIME_NOT_LOADABLE",  # below: with the libraries it implies
         "MIXED_FRAMEWORK_CUDA_CONFLICT",  # decided from two frameworks' facts (test_log_facts)
         "DIRECTML_DEFAULT_ADAPTER_IS_IGPU",  # two lines (the test above)
+        "HEALTHY_BENIGN_NOISE",  # a note, never a failure (the Metal test below)
     }
 
 
@@ -877,6 +907,19 @@ def test_a_retracing_predict_function_is_a_predict_loop_too() -> None:
 @pytest.mark.parametrize("line", NOISE)
 def test_noise_is_never_a_cause(line: str) -> None:
     assert not is_trouble(diagnose_log(line))
+
+
+def test_jax_probing_its_backends_on_a_mac_with_metal_is_no_failure() -> None:
+    probes = (
+        "I0312 14:30:01.288698 7932478208 xla_bridge.py:660] Unable to initialize backend 'cuda': \n"
+        "I0312 14:30:01.288793 7932478208 xla_bridge.py:660] Unable to initialize backend 'rocm': "
+        "module 'jaxlib.xla_extension' has no attribute 'GpuAllocatorConfig'\n"
+    )
+    metal = "W0312 14:30:01.290431 7932478208 xla_bridge.py:758] Platform 'METAL' is experimental and not all JAX functionality may be correctly supported!\nMetal device set to: Apple M1 Max\n"
+    assert is_trouble(diagnose_log(probes))  # alone, the notes read as a failure
+    diagnoses = diagnose_log(probes + metal)
+    assert not is_trouble(diagnoses)
+    assert [d.code for d in diagnoses] == ["HEALTHY_BENIGN_NOISE"]
 
 
 def test_nothing_recognisable_gives_no_diagnosis() -> None:
