@@ -423,3 +423,34 @@ THIRD = [
              ACCELERATE, framework="accelerate"),
 ]
 
+# The environment reports people paste into issues, and noisy runs that work: none is a failure.
+FOURTH = [
+    Scenario("healthy-torch-collect-env", "HEALTHY", "PyTorch's environment report on a working host",
+             "@PY@ -m torch.utils.collect_env", shell=True, timeout=90, framework="torch"),
+    Scenario("healthy-jax-print-environment-info", "HEALTHY", "JAX's environment report on a working host",
+             "import jax\njax.print_environment_info()\n", framework="jax"),
+    Scenario("healthy-cupy-show-config", "HEALTHY", "CuPy's configuration report on a working host",
+             "import cupy\ncupy.show_config(_full=True)\n", framework="cupy"),
+    Scenario("healthy-nvidia-smi-topology-and-query", "HEALTHY",
+             "nvidia-smi's topology matrix and the first part of its full query",
+             "nvidia-smi topo -m; nvidia-smi -q | head -60", shell=True, framework="driver"),
+    Scenario("healthy-torch-compile-max-autotune", "HEALTHY",
+             "torch.compile(mode='max-autotune') benchmarks GEMM kernels, then runs",
+             "import torch\n@torch.compile(mode='max-autotune')\ndef f(a, b):\n    return torch.relu(a @ b)\n"
+             "a = torch.randn(1024, 1024, device='cuda'); b = torch.randn(1024, 1024, device='cuda')\n"
+             "print(f(a, b).sum().item())\n",
+             env={"TORCHINDUCTOR_CACHE_DIR": "@TMP@/inductor-b"}, timeout=150, framework="torch"),
+    Scenario("healthy-numba-low-occupancy-warning", "HEALTHY",
+             "a numba.cuda kernel launched on one block: a performance warning, then the result",
+             "import numpy as np\nfrom numba import cuda\n@cuda.jit\ndef inc(x):\n"
+             "    i = cuda.grid(1)\n    if i < x.size:\n        x[i] += 1\n"
+             "d = cuda.to_device(np.zeros(32, dtype=np.float32))\ninc[1, 32](d)\nprint(d.copy_to_host().sum())\n",
+             framework="numba"),
+    Scenario("healthy-torch-dynamo-recompiles-logged", "HEALTHY",
+             "torch.compile with TORCH_LOGS=recompiles,graph_breaks on shapes that change",
+             "import torch\n@torch.compile\ndef f(x):\n    print('tracing')\n    return (x * 2).sum()\n"
+             "for n in (8, 16, 32, 64):\n    print(n, f(torch.randn(n, device='cuda')).item())\n",
+             env={"TORCH_LOGS": "recompiles,graph_breaks", "TORCHINDUCTOR_CACHE_DIR": "@TMP@/inductor-c"},
+             timeout=120, framework="torch"),
+]
+
