@@ -454,3 +454,32 @@ FOURTH = [
              timeout=120, framework="torch"),
 ]
 
+# Causes the corpus's later waves added codes for, made here in today's releases' words.
+FIFTH = [
+    Scenario("torch-sdpa-flash-only-float32", "SDPA_NO_USABLE_KERNEL",
+             "scaled_dot_product_attention restricted to the flash kernel, with float32 inputs",
+             "import torch, torch.nn.functional as F\nfrom torch.nn.attention import SDPBackend, sdpa_kernel\n"
+             "q = torch.randn(2, 4, 128, 64, device='cuda')\n"
+             "with sdpa_kernel(SDPBackend.FLASH_ATTENTION):\n    print(F.scaled_dot_product_attention(q, q, q).shape)\n",
+             framework="torch"),
+    Scenario("jax-allocator-env-value-unknown", "XLA_ENV_OPTION_NOT_SUPPORTED",
+             "XLA_PYTHON_CLIENT_ALLOCATOR names an allocator jaxlib does not have",
+             "import jax\nprint(jax.devices())\n", env={"XLA_PYTHON_CLIENT_ALLOCATOR": "pooled"},
+             framework="jax"),
+    Scenario("jax-xla-flags-unknown-flag", "XLA_ENV_OPTION_NOT_SUPPORTED",
+             "XLA_FLAGS carries a flag this XLA does not know",
+             "import jax, jax.numpy as jnp\nprint(jnp.ones(4).sum())\n",
+             env={"XLA_FLAGS": "--xla_gpu_enable_async_all_reduce=true"}, framework="jax"),
+    Scenario("torch-rendezvous-master-unreachable", "DIST_RENDEZVOUS_UNREACHABLE",
+             "rank 1 of 2 connects to a MASTER_ADDR nothing answers at (10 s timeout)",
+             "import datetime, torch.distributed as dist\n"
+             "dist.init_process_group('gloo', timeout=datetime.timedelta(seconds=10))\nprint('joined')\n",
+             env={"MASTER_ADDR": "10.255.255.1", "MASTER_PORT": "29511", "RANK": "1", "WORLD_SIZE": "2"},
+             timeout=60, framework="torch"),
+    Scenario("jax-distributed-coordinator-unreachable", "DIST_RENDEZVOUS_UNREACHABLE",
+             "process 1 of 2 registers with a coordinator nothing answers at (10 s timeout)",
+             "import jax\njax.distributed.initialize(coordinator_address='10.255.255.1:8476', "
+             "num_processes=2, process_id=1, initialization_timeout=10)\nprint(jax.devices())\n",
+             timeout=60, framework="jax"),
+]
+

@@ -48,7 +48,15 @@ LATER: tuple[Signature, ...] = (
     # distributed jobs: a coordinator nobody reaches, a launch port taken, a bootstrap that fails
     S(
         C.DIST_RENDEZVOUS_UNREACHABLE,
-        r"RPC: /tensorflow\.CoordinationService/RegisterTask",
+        r"CoordinationService/RegisterTask",  # JAX's coordinator (tensorflow. or xla.coordination.)
+        r"client socket has timed out after \d{1,7}ms while trying to connect to \(",  # c10d's store
+        r"TCP client failed to connect/validate to host",
+        supersedes=(C.COLLECTIVE_TIMEOUT_RANK_BUSY,),
+    ),
+    S(
+        C.XLA_ENV_OPTION_NOT_SUPPORTED,
+        r"XLA_PYTHON_CLIENT_\w{4,20} env var must be one of",
+        r"Unknown flags? in XLA_FLAGS",
     ),
     S(
         C.DIST_MASTER_PORT_IN_USE,
@@ -111,7 +119,10 @@ LATER: tuple[Signature, ...] = (
         r"Requested GRES option unsupported by configured SelectType plugin",
         supersedes=(C.SLURM_TIME_LIMIT_OVER_PARTITION_MAX,),
     ),
-    S(C.MIG_MULTIPLE_INSTANCES_VISIBLE, r"device >= 0 && device < num_gpus ?INTERNAL ASSERT FAILED"),
+    S(
+        C.MIG_MULTIPLE_INSTANCES_VISIBLE,
+        r"device >= 0 && device < num_gpus ?INTERNAL ASSERT FAILED",
+    ),
     # JAX's GPU plugin without its kernels package; ROCm without code objects for the GPU
     S(
         C.JAX_JAXLIB_VERSION_MISMATCH,

@@ -18,6 +18,19 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # the later corpus waves and the GPU recordings (copied from their logs)
     (
+        'ValueError: XLA_PYTHON_CLIENT_ALLOCATOR env var must be one of "default", "platform", "bfc", "cuda_async", "vmm", "address", got "pooled"',
+        "XLA_ENV_OPTION_NOT_SUPPORTED",
+    ),
+    (
+        "F1127 15:23:52.625194     550 parse_flags_from_env.cc:234] Unknown flag in XLA_FLAGS: --xla_gpu_enable_async_all_reduce=true",
+        "XLA_ENV_OPTION_NOT_SUPPORTED",
+    ),
+    (
+        "torch.distributed.DistNetworkError: The client socket has timed out after 10000ms while trying to connect to (10.255.255.1, 29511).",
+        "DIST_RENDEZVOUS_UNREACHABLE",
+    ),
+    ("RPC: /xla.coordination.CoordinationService/RegisterTask", "DIST_RENDEZVOUS_UNREACHABLE"),
+    (
         'torch.cuda.DeferredCudaCallError: CUDA call failed lazily at initialization with error: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "../aten/src/ATen/cuda/CUDAContext.cpp":50, please report a bug to PyTorch.',
         "MIG_MULTIPLE_INSTANCES_VISIBLE",
     ),
