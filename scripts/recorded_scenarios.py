@@ -386,100 +386,200 @@ for i in range(3):
 """
 
 THIRD = [
-    Scenario("torch-visible-devices-duplicate", "GPU_HIDDEN_BY_ENV",
-             "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
-             "import torch\nprint(torch.cuda.is_available(), torch.cuda.device_count())\n"
-             "x = torch.ones(2, device='cuda')\n",
-             env={"CUDA_VISIBLE_DEVICES": "0,0"}, framework="torch"),
-    Scenario("jax-visible-devices-duplicate", "GPU_HIDDEN_BY_ENV",
-             "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
-             "import jax\nprint(jax.devices())\n", env={"CUDA_VISIBLE_DEVICES": "0,0"}, framework="jax"),
-    Scenario("cupy-visible-devices-duplicate", "GPU_HIDDEN_BY_ENV",
-             "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
-             "import cupy as cp\nprint(cp.ones(3) * 2)\n", env={"CUDA_VISIBLE_DEVICES": "0,0"},
-             framework="cupy"),
-    Scenario("jax-debug-nans-log-of-negative", "MODEL_LOSS_NOT_FINITE",
-             "jax_debug_nans on; a loss takes the log of a negative number",
-             "import jax, jax.numpy as jnp\njax.config.update('jax_debug_nans', True)\n"
-             "@jax.jit\ndef loss(w):\n    return jnp.log(w).sum()\nprint(loss(jnp.array([1.0, -2.0])))\n",
-             framework="jax"),
-    Scenario("keras-jax-fit-nan-loss", "MODEL_LOSS_NOT_FINITE",
-             "Keras on JAX, SGD with learning rate 10 on unscaled inputs: the loss becomes nan",
-             KERAS_NAN, env={"KERAS_BACKEND": "jax"}, framework="keras-jax"),
-    Scenario("keras-jax-fit-oom-wide-layer", "GPU_OOM",
-             "Keras on JAX: a 2**20-unit layer on a batch of 65536 (256 GiB of activations)",
-             KERAS_BIG, env={"KERAS_BACKEND": "jax"}, framework="keras-jax"),
-    Scenario("keras-torch-fit-oom-wide-layer", "GPU_OOM",
-             "Keras on PyTorch: a 2**20-unit layer on a batch of 65536 (256 GiB of activations)",
-             KERAS_BIG, env={"KERAS_BACKEND": "torch"}, framework="keras-torch"),
-    Scenario("cuda-program-built-for-newer-gpu", "WHEEL_LACKS_ARCH_KERNELS",
-             "a CUDA program built for sm_100 only (Blackwell), run on an sm_90 GPU",
-             "cd @TMP@ && nvcc -gencode arch=compute_100,code=sm_100 -o newarch oldarch.cu && ./newarch",
-             shell=True, framework="cuda"),
-    Scenario("healthy-transformers-trainer-bf16", "HEALTHY",
-             "transformers' Trainer fits a small BERT in bf16 on the GPU", TRAINER, timeout=120,
-             framework="transformers"),
-    Scenario("healthy-accelerate-bf16", "HEALTHY", "accelerate prepares a model in bf16 on the GPU",
-             ACCELERATE, framework="accelerate"),
+    Scenario(
+        "torch-visible-devices-duplicate",
+        "GPU_HIDDEN_BY_ENV",
+        "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
+        "import torch\nprint(torch.cuda.is_available(), torch.cuda.device_count())\n"
+        "x = torch.ones(2, device='cuda')\n",
+        env={"CUDA_VISIBLE_DEVICES": "0,0"},
+        framework="torch",
+    ),
+    Scenario(
+        "jax-visible-devices-duplicate",
+        "GPU_HIDDEN_BY_ENV",
+        "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
+        "import jax\nprint(jax.devices())\n",
+        env={"CUDA_VISIBLE_DEVICES": "0,0"},
+        framework="jax",
+    ),
+    Scenario(
+        "cupy-visible-devices-duplicate",
+        "GPU_HIDDEN_BY_ENV",
+        "CUDA_VISIBLE_DEVICES=0,0 (one GPU named twice, as a launcher may write it)",
+        "import cupy as cp\nprint(cp.ones(3) * 2)\n",
+        env={"CUDA_VISIBLE_DEVICES": "0,0"},
+        framework="cupy",
+    ),
+    Scenario(
+        "jax-debug-nans-log-of-negative",
+        "MODEL_LOSS_NOT_FINITE",
+        "jax_debug_nans on; a loss takes the log of a negative number",
+        "import jax, jax.numpy as jnp\njax.config.update('jax_debug_nans', True)\n"
+        "@jax.jit\ndef loss(w):\n    return jnp.log(w).sum()\nprint(loss(jnp.array([1.0, -2.0])))\n",
+        framework="jax",
+    ),
+    Scenario(
+        "keras-jax-fit-nan-loss",
+        "MODEL_LOSS_NOT_FINITE",
+        "Keras on JAX, SGD with learning rate 10 on unscaled inputs: the loss becomes nan",
+        KERAS_NAN,
+        env={"KERAS_BACKEND": "jax"},
+        framework="keras-jax",
+    ),
+    Scenario(
+        "keras-jax-fit-oom-wide-layer",
+        "GPU_OOM",
+        "Keras on JAX: a 2**20-unit layer on a batch of 65536 (256 GiB of activations)",
+        KERAS_BIG,
+        env={"KERAS_BACKEND": "jax"},
+        framework="keras-jax",
+    ),
+    Scenario(
+        "keras-torch-fit-oom-wide-layer",
+        "GPU_OOM",
+        "Keras on PyTorch: a 2**20-unit layer on a batch of 65536 (256 GiB of activations)",
+        KERAS_BIG,
+        env={"KERAS_BACKEND": "torch"},
+        framework="keras-torch",
+    ),
+    Scenario(
+        "cuda-program-built-for-newer-gpu",
+        "WHEEL_LACKS_ARCH_KERNELS",
+        "a CUDA program built for sm_100 only (Blackwell), run on an sm_90 GPU",
+        "cd @TMP@ && nvcc -gencode arch=compute_100,code=sm_100 -o newarch oldarch.cu && ./newarch",
+        shell=True,
+        framework="cuda",
+    ),
+    Scenario(
+        "healthy-transformers-trainer-bf16",
+        "HEALTHY",
+        "transformers' Trainer fits a small BERT in bf16 on the GPU",
+        TRAINER,
+        timeout=120,
+        framework="transformers",
+    ),
+    Scenario(
+        "healthy-accelerate-bf16",
+        "HEALTHY",
+        "accelerate prepares a model in bf16 on the GPU",
+        ACCELERATE,
+        framework="accelerate",
+    ),
 ]
 
 # The environment reports people paste into issues, and noisy runs that work: none is a failure.
 FOURTH = [
-    Scenario("healthy-torch-collect-env", "HEALTHY", "PyTorch's environment report on a working host",
-             "@PY@ -m torch.utils.collect_env", shell=True, timeout=90, framework="torch"),
-    Scenario("healthy-jax-print-environment-info", "HEALTHY", "JAX's environment report on a working host",
-             "import jax\njax.print_environment_info()\n", framework="jax"),
-    Scenario("healthy-cupy-show-config", "HEALTHY", "CuPy's configuration report on a working host",
-             "import cupy\ncupy.show_config(_full=True)\n", framework="cupy"),
-    Scenario("healthy-nvidia-smi-topology-and-query", "HEALTHY",
-             "nvidia-smi's topology matrix and the first part of its full query",
-             "nvidia-smi topo -m; nvidia-smi -q | head -60", shell=True, framework="driver"),
-    Scenario("healthy-torch-compile-max-autotune", "HEALTHY",
-             "torch.compile(mode='max-autotune') benchmarks GEMM kernels, then runs",
-             "import torch\n@torch.compile(mode='max-autotune')\ndef f(a, b):\n    return torch.relu(a @ b)\n"
-             "a = torch.randn(1024, 1024, device='cuda'); b = torch.randn(1024, 1024, device='cuda')\n"
-             "print(f(a, b).sum().item())\n",
-             env={"TORCHINDUCTOR_CACHE_DIR": "@TMP@/inductor-b"}, timeout=150, framework="torch"),
-    Scenario("healthy-numba-low-occupancy-warning", "HEALTHY",
-             "a numba.cuda kernel launched on one block: a performance warning, then the result",
-             "import numpy as np\nfrom numba import cuda\n@cuda.jit\ndef inc(x):\n"
-             "    i = cuda.grid(1)\n    if i < x.size:\n        x[i] += 1\n"
-             "d = cuda.to_device(np.zeros(32, dtype=np.float32))\ninc[1, 32](d)\nprint(d.copy_to_host().sum())\n",
-             framework="numba"),
-    Scenario("healthy-torch-dynamo-recompiles-logged", "HEALTHY",
-             "torch.compile with TORCH_LOGS=recompiles,graph_breaks on shapes that change",
-             "import torch\n@torch.compile\ndef f(x):\n    print('tracing')\n    return (x * 2).sum()\n"
-             "for n in (8, 16, 32, 64):\n    print(n, f(torch.randn(n, device='cuda')).item())\n",
-             env={"TORCH_LOGS": "recompiles,graph_breaks", "TORCHINDUCTOR_CACHE_DIR": "@TMP@/inductor-c"},
-             timeout=120, framework="torch"),
+    Scenario(
+        "healthy-torch-collect-env",
+        "HEALTHY",
+        "PyTorch's environment report on a working host",
+        "@PY@ -m torch.utils.collect_env",
+        shell=True,
+        timeout=90,
+        framework="torch",
+    ),
+    Scenario(
+        "healthy-jax-print-environment-info",
+        "HEALTHY",
+        "JAX's environment report on a working host",
+        "import jax\njax.print_environment_info()\n",
+        framework="jax",
+    ),
+    Scenario(
+        "healthy-cupy-show-config",
+        "HEALTHY",
+        "CuPy's configuration report on a working host",
+        "import cupy\ncupy.show_config(_full=True)\n",
+        framework="cupy",
+    ),
+    Scenario(
+        "healthy-nvidia-smi-topology-and-query",
+        "HEALTHY",
+        "nvidia-smi's topology matrix and the first part of its full query",
+        "nvidia-smi topo -m; nvidia-smi -q | head -60",
+        shell=True,
+        framework="driver",
+    ),
+    Scenario(
+        "healthy-torch-compile-max-autotune",
+        "HEALTHY",
+        "torch.compile(mode='max-autotune') benchmarks GEMM kernels, then runs",
+        "import torch\n@torch.compile(mode='max-autotune')\ndef f(a, b):\n    return torch.relu(a @ b)\n"
+        "a = torch.randn(1024, 1024, device='cuda'); b = torch.randn(1024, 1024, device='cuda')\n"
+        "print(f(a, b).sum().item())\n",
+        env={"TORCHINDUCTOR_CACHE_DIR": "@TMP@/inductor-b"},
+        timeout=150,
+        framework="torch",
+    ),
+    Scenario(
+        "healthy-numba-low-occupancy-warning",
+        "HEALTHY",
+        "a numba.cuda kernel launched on one block: a performance warning, then the result",
+        "import numpy as np\nfrom numba import cuda\n@cuda.jit\ndef inc(x):\n"
+        "    i = cuda.grid(1)\n    if i < x.size:\n        x[i] += 1\n"
+        "d = cuda.to_device(np.zeros(32, dtype=np.float32))\ninc[1, 32](d)\nprint(d.copy_to_host().sum())\n",
+        framework="numba",
+    ),
+    Scenario(
+        "healthy-torch-dynamo-recompiles-logged",
+        "HEALTHY",
+        "torch.compile with TORCH_LOGS=recompiles,graph_breaks on shapes that change",
+        "import torch\n@torch.compile\ndef f(x):\n    print('tracing')\n    return (x * 2).sum()\n"
+        "for n in (8, 16, 32, 64):\n    print(n, f(torch.randn(n, device='cuda')).item())\n",
+        env={
+            "TORCH_LOGS": "recompiles,graph_breaks",
+            "TORCHINDUCTOR_CACHE_DIR": "@TMP@/inductor-c",
+        },
+        timeout=120,
+        framework="torch",
+    ),
 ]
 
 # Causes the corpus's later waves added codes for, made here in today's releases' words.
 FIFTH = [
-    Scenario("torch-sdpa-flash-only-float32", "SDPA_NO_USABLE_KERNEL",
-             "scaled_dot_product_attention restricted to the flash kernel, with float32 inputs",
-             "import torch, torch.nn.functional as F\nfrom torch.nn.attention import SDPBackend, sdpa_kernel\n"
-             "q = torch.randn(2, 4, 128, 64, device='cuda')\n"
-             "with sdpa_kernel(SDPBackend.FLASH_ATTENTION):\n    print(F.scaled_dot_product_attention(q, q, q).shape)\n",
-             framework="torch"),
-    Scenario("jax-allocator-env-value-unknown", "XLA_ENV_OPTION_NOT_SUPPORTED",
-             "XLA_PYTHON_CLIENT_ALLOCATOR names an allocator jaxlib does not have",
-             "import jax\nprint(jax.devices())\n", env={"XLA_PYTHON_CLIENT_ALLOCATOR": "pooled"},
-             framework="jax"),
-    Scenario("jax-xla-flags-unknown-flag", "XLA_ENV_OPTION_NOT_SUPPORTED",
-             "XLA_FLAGS carries a flag this XLA does not know",
-             "import jax, jax.numpy as jnp\nprint(jnp.ones(4).sum())\n",
-             env={"XLA_FLAGS": "--xla_gpu_enable_async_all_reduce=true"}, framework="jax"),
-    Scenario("torch-rendezvous-master-unreachable", "DIST_RENDEZVOUS_UNREACHABLE",
-             "rank 1 of 2 connects to a MASTER_ADDR nothing answers at (10 s timeout)",
-             "import datetime, torch.distributed as dist\n"
-             "dist.init_process_group('gloo', timeout=datetime.timedelta(seconds=10))\nprint('joined')\n",
-             env={"MASTER_ADDR": "10.255.255.1", "MASTER_PORT": "29511", "RANK": "1", "WORLD_SIZE": "2"},
-             timeout=60, framework="torch"),
-    Scenario("jax-distributed-coordinator-unreachable", "DIST_RENDEZVOUS_UNREACHABLE",
-             "process 1 of 2 registers with a coordinator nothing answers at (10 s timeout)",
-             "import jax\njax.distributed.initialize(coordinator_address='10.255.255.1:8476', "
-             "num_processes=2, process_id=1, initialization_timeout=10)\nprint(jax.devices())\n",
-             timeout=60, framework="jax"),
+    Scenario(
+        "torch-sdpa-flash-only-float32",
+        "SDPA_NO_USABLE_KERNEL",
+        "scaled_dot_product_attention restricted to the flash kernel, with float32 inputs",
+        "import torch, torch.nn.functional as F\nfrom torch.nn.attention import SDPBackend, sdpa_kernel\n"
+        "q = torch.randn(2, 4, 128, 64, device='cuda')\n"
+        "with sdpa_kernel(SDPBackend.FLASH_ATTENTION):\n    print(F.scaled_dot_product_attention(q, q, q).shape)\n",
+        framework="torch",
+    ),
+    Scenario(
+        "jax-allocator-env-value-unknown",
+        "XLA_ENV_OPTION_NOT_SUPPORTED",
+        "XLA_PYTHON_CLIENT_ALLOCATOR names an allocator jaxlib does not have",
+        "import jax\nprint(jax.devices())\n",
+        env={"XLA_PYTHON_CLIENT_ALLOCATOR": "pooled"},
+        framework="jax",
+    ),
+    Scenario(
+        "jax-xla-flags-unknown-flag",
+        "XLA_ENV_OPTION_NOT_SUPPORTED",
+        "XLA_FLAGS carries a flag this XLA does not know",
+        "import jax, jax.numpy as jnp\nprint(jnp.ones(4).sum())\n",
+        env={"XLA_FLAGS": "--xla_gpu_enable_async_all_reduce=true"},
+        framework="jax",
+    ),
+    Scenario(
+        "torch-rendezvous-master-unreachable",
+        "DIST_RENDEZVOUS_UNREACHABLE",
+        "rank 1 of 2 connects to a MASTER_ADDR nothing answers at (10 s timeout)",
+        "import datetime, torch.distributed as dist\n"
+        "dist.init_process_group('gloo', timeout=datetime.timedelta(seconds=10))\nprint('joined')\n",
+        env={"MASTER_ADDR": "10.255.255.1", "MASTER_PORT": "29511", "RANK": "1", "WORLD_SIZE": "2"},
+        timeout=60,
+        framework="torch",
+    ),
+    Scenario(
+        "jax-distributed-coordinator-unreachable",
+        "DIST_RENDEZVOUS_UNREACHABLE",
+        "process 1 of 2 registers with a coordinator nothing answers at (10 s timeout)",
+        "import jax\njax.distributed.initialize(coordinator_address='10.255.255.1:8476', "
+        "num_processes=2, process_id=1, initialization_timeout=10)\nprint(jax.devices())\n",
+        timeout=60,
+        framework="jax",
+    ),
 ]
-
