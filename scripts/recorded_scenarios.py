@@ -1,8 +1,10 @@
-"""The second batch of scenarios scripts/record-gpu-logs runs (stdlib only, like the recorder).
+"""Batches 2 to 5 of the scenarios scripts/record-gpu-logs runs (stdlib only, like the recorder).
 
 Each is a cause made on purpose with the GPU host's own libraries: CuPy, numba, Lightning,
 ONNX Runtime, Flax and transformers beside the first batch's PyTorch and JAX, and the host-memory
-and numeric failures people confuse with GPU ones.
+and numeric failures people confuse with GPU ones (``MORE``); an invalid CUDA_VISIBLE_DEVICES,
+nan and Keras 3 in each backend (``THIRD``); the environment reports people paste into issues
+(``FOURTH``, all healthy); the causes of codes the corpus's later waves added (``FIFTH``).
 """
 
 from __future__ import annotations

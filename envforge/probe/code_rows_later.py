@@ -1,4 +1,5 @@
-"""The registry rows of the codes the corpus of real logs added (the later waves and the GPU recordings), in codes.py's format.
+"""The registry rows of the codes the later corpus waves and the GPU recordings added, in
+codes.py's format.
 
 ``code | layer | catalogue section | what it means | what to do``: one row per code, no ``|``
 inside a field. codes.py reads them after its own table; the enum names are in ``Code``.
