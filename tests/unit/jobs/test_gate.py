@@ -182,6 +182,46 @@ def test_the_health_check_drains_once_per_change_and_exits_quietly_when_unchange
     assert (node_dir / "job").read_text().strip() == "42"
 
 
+@pytest.mark.allow_subprocess
+def test_a_health_check_while_the_recertification_finishes_does_not_drain_again(
+    tmp_path: Path,
+) -> None:
+    """The recertification writes the new certificate, then removes pending; a health check that
+    runs in between must see one or the other (CI once saw a node drained again just after its
+    resume). A stand-in cat finishes the recertification just after the old certificate is read."""
+    from envforge.cluster.gates import healthcheck_script
+
+    gate_dir, bin_dir = tmp_path / "gate", tmp_path / "bin"
+    node_dir = gate_dir / "nodes" / "n1"
+    (node_dir / "bin").mkdir(parents=True)
+    bin_dir.mkdir()
+    calls = tmp_path / "calls"
+    for tool in ("scontrol", "sbatch", "docker"):
+        (bin_dir / tool).write_text(f'#!/bin/sh\necho "{tool} $*" >> {calls}\necho 42\n')
+        (bin_dir / tool).chmod(0o755)
+    script = gate_dir / "healthcheck.sh"
+    script.write_text(healthcheck_script(gate_dir, "docker"))
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "SLURMD_NODENAME": "n1"}
+    new = subprocess.run(
+        ["sh", "-c", f"eval \"$(sed -n '/^fingerprint()/,/^}}/p' {script})\"; fingerprint"],
+        env=env, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    (node_dir / "certified").write_text("driver=\ngpus=\nkernel=old\nruntime=docker 42\n")
+    (node_dir / "pending").write_text(new)
+    (node_dir / "done").write_text(new)
+    cat = node_dir / "bin" / "cat"  # the recertification ends once the old certificate is read
+    cat.write_text(
+        "#!/bin/sh\n"
+        f'case "$1" in */certified) /bin/cat "$1"; /bin/cp {node_dir}/done {node_dir}/certified; '
+        f'/bin/rm -f {node_dir}/pending ;; *) exec /bin/cat "$@" ;; esac\n'
+    )
+    cat.chmod(0o755)
+    assert subprocess.run(["sh", str(script)], env=env).returncode == 0
+    said = calls.read_text() if calls.exists() else ""
+    assert "scontrol" not in said and "sbatch" not in said, said
+    assert not (node_dir / "pending").exists()
+
+
 def test_the_kubernetes_gate_validates_and_carries_the_controllers_selector(
     ctx: Context, tmp_path: Path
 ) -> None:
