@@ -132,11 +132,9 @@ def test_the_gate_scripts_are_shell_clean(ctx: Context, gated: tuple[Path, str])
             assert done.returncode == 0, done.stdout
 
 
-@pytest.mark.allow_subprocess
-def test_the_health_check_drains_once_per_change_and_exits_quietly_when_unchanged(
-    tmp_path: Path,
-) -> None:
-    """healthcheck.sh for real, with stand-ins for nvidia-smi, scontrol and sbatch on PATH."""
+def _health_check(tmp_path: Path) -> tuple[Path, dict[str, str], Path, Path]:
+    """healthcheck.sh of node n1, its environment (stand-ins for scontrol, sbatch and docker that
+    log their calls), the node's state folder and the calls' log."""
     from envforge.cluster.gates import healthcheck_script
 
     gate_dir, bin_dir = tmp_path / "gate", tmp_path / "bin"
@@ -149,7 +147,15 @@ def test_the_health_check_drains_once_per_change_and_exits_quietly_when_unchange
         (bin_dir / tool).chmod(0o755)
     script = gate_dir / "healthcheck.sh"
     script.write_text(healthcheck_script(gate_dir, "docker"))
-    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "SLURMD_NODENAME": "n1"}
+    return script, {"PATH": f"{bin_dir}:/usr/bin:/bin", "SLURMD_NODENAME": "n1"}, node_dir, calls
+
+
+@pytest.mark.allow_subprocess
+def test_the_health_check_drains_once_per_change_and_exits_quietly_when_unchanged(
+    tmp_path: Path,
+) -> None:
+    """healthcheck.sh for real, with stand-ins for nvidia-smi, scontrol and sbatch on PATH."""
+    script, env, node_dir, calls = _health_check(tmp_path)
     first = subprocess.run(["sh", str(script), "--check"], env=env, capture_output=True, text=True)
     assert first.returncode == 1 and first.stdout.startswith("envforge: ")
     seen = subprocess.run(["sh", str(script), "--check"], env=env, capture_output=True, text=True)
@@ -189,19 +195,7 @@ def test_a_health_check_while_the_recertification_finishes_does_not_drain_again(
     """The recertification writes the new certificate, then removes pending; a health check that
     runs in between must see one or the other (CI once saw a node drained again just after its
     resume). A stand-in cat finishes the recertification just after the old certificate is read."""
-    from envforge.cluster.gates import healthcheck_script
-
-    gate_dir, bin_dir = tmp_path / "gate", tmp_path / "bin"
-    node_dir = gate_dir / "nodes" / "n1"
-    (node_dir / "bin").mkdir(parents=True)
-    bin_dir.mkdir()
-    calls = tmp_path / "calls"
-    for tool in ("scontrol", "sbatch", "docker"):
-        (bin_dir / tool).write_text(f'#!/bin/sh\necho "{tool} $*" >> {calls}\necho 42\n')
-        (bin_dir / tool).chmod(0o755)
-    script = gate_dir / "healthcheck.sh"
-    script.write_text(healthcheck_script(gate_dir, "docker"))
-    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "SLURMD_NODENAME": "n1"}
+    script, env, node_dir, calls = _health_check(tmp_path)
     new = subprocess.run(
         ["sh", "-c", f"eval \"$(sed -n '/^fingerprint()/,/^}}/p' {script})\"; fingerprint"],
         env=env, capture_output=True, text=True,
