@@ -949,6 +949,13 @@ def test_lines_benign_only_without_a_gpu_count_where_a_gpu_shows() -> None:
     assert [d.code for d in diagnose_log(stub, gpu_present=True)] == ["PIP_NVIDIA_LIBS_NOT_ON_PATH"]
     hidden = "failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected"
     assert [d.code for d in diagnose_log(hidden, gpu_present=True)] == ["GPU_HIDDEN_BY_ENV"]
+    # TensorFlow's diagnostics print on every host without the NVIDIA driver, a GPU or not
+    no_driver = (
+        "I tensorflow/compiler/xla/stream_executor/cuda/cuda_diagnostics.cc:156] kernel driver does "
+        "not appear to be running on this host (h1): /proc/driver/nvidia/version does not exist"
+    )
+    assert not is_trouble(diagnose_log(no_driver))
+    assert [d.code for d in diagnose_log(no_driver, gpu_present=True)] == ["DRIVER_NOT_AVAILABLE"]
 
 
 # Whole logs: noise around one real cause (the shapes of the catalogue's quoted logs).
