@@ -22,6 +22,7 @@ class Scenario:
     shell: bool = False
     timeout: int = 60
     framework: str = ""
+    files: dict[str, str] = field(default_factory=dict)  # written beside the run first
 
 
 LIGHTNING = """

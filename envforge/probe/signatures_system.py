@@ -22,6 +22,8 @@ SYSTEM: tuple[Signature, ...] = (
         r"NVRM: No NVIDIA devices probed",
         r"NVRM: GPU [\w:.]{1,20} is already bound to",
         r"NVIDIA-SMI has failed because it couldn'?t communicate with the NVIDIA driver",
+        # nvidia-smi runs only where the driver's tools were installed: its missing NVML is no CPU host
+        r"NVIDIA-SMI couldn'?t find libnvidia-ml\.so library in your system",
         r"NVRM: The NVIDIA probe routine was not called",
         r"modprobe: FATAL: Module nvidia\S{0,12} not found",
         r"nvml error: driver not loaded",
@@ -36,7 +38,6 @@ SYSTEM: tuple[Signature, ...] = (
     S(
         C.DRIVER_NOT_AVAILABLE,
         r"libcuda\.so(?:\.1)? not found",
-        r"couldn'?t find libnvidia-ml\.so library in your system",
         r"unable to load (?:cuda|nvml) management library",
         r"Failed to dlopen libcuda\.so",
         r"Unable to find cuda lib",
@@ -48,6 +49,9 @@ SYSTEM: tuple[Signature, ...] = (
         r"libcuda\.so(?:\.1)?: cannot open shared object file",
         r"Could not load dynamic library 'libcuda\.so",
         r"failed call to cuInit: UNKNOWN ERROR \(303\)",
+        # 303 (CUDA_ERROR_SHARED_OBJECT_INIT_FAILED) is what XLA's libcuda shim returns without libcuda
+        r"cuInit\(0\) failed: Unknown CUDA error 303\b",
+        r"cuInit.{0,40}CUDA_ERROR_SHARED_OBJECT_INIT_FAILED",
         # TensorFlow's diagnostics on any host without the NVIDIA driver, a GPU or not
         r"kernel driver does not appear to be running on this host",
         r"/proc/driver/nvidia/version does not exist",
