@@ -57,8 +57,12 @@ TORCH_TO_GPU = (
     "import torch\nprint('torch', torch.__version__, 'cuda available:', torch.cuda.is_available())\n"
     "model = torch.nn.Linear(8, 2).cuda()\nprint(model(torch.randn(4, 8, device='cuda')))\n"
 )
-JAX_DEVICES = "import jax, jax.numpy as jnp\nprint(jax.devices())\nprint(jnp.ones((256, 256)).sum())\n"
-CUPY_SUM = "import cupy as cp\nx = cp.arange(10**6, dtype=cp.float32)\nprint(float((x * 2).sum()))\n"
+JAX_DEVICES = (
+    "import jax, jax.numpy as jnp\nprint(jax.devices())\nprint(jnp.ones((256, 256)).sum())\n"
+)
+CUPY_SUM = (
+    "import cupy as cp\nx = cp.arange(10**6, dtype=cp.float32)\nprint(float((x * 2).sum()))\n"
+)
 NUMBA_KERNEL = (
     "import numpy as np\nfrom numba import cuda\n@cuda.jit\ndef add(x):\n    i = cuda.grid(1)\n"
     "    if i < x.size:\n        x[i] += 1\nx = cuda.to_device(np.zeros(1024, np.float32))\n"
@@ -80,14 +84,28 @@ LIGHTNING_FIT = (
 )
 
 
-def masked(name: str, expected: str, mode: str, what: str, program: str, framework: str,
-           env: dict[str, str | None] | None = None) -> Scenario:
+def masked(
+    name: str,
+    expected: str,
+    mode: str,
+    what: str,
+    program: str,
+    framework: str,
+    env: dict[str, str | None] | None = None,
+) -> Scenario:
     """A scenario whose program (python source, or a shell line for nvidia-smi) runs masked."""
     line = program if framework == "driver" else f"@PY@ @TMP@/{name.replace('-', '_')}.py"
-    return Scenario(name, expected, f"{what} (mask.sh {mode}: {MODES[mode]})",
-                    f"@MASK@ {mode} {line}", env=env or {}, shell=True, timeout=90,
-                    framework=framework, files={} if framework == "driver" else
-                    {f"{name.replace('-', '_')}.py": program})
+    return Scenario(
+        name,
+        expected,
+        f"{what} (mask.sh {mode}: {MODES[mode]})",
+        f"@MASK@ {mode} {line}",
+        env=env or {},
+        shell=True,
+        timeout=90,
+        framework=framework,
+        files={} if framework == "driver" else {f"{name.replace('-', '_')}.py": program},
+    )
 
 
 MODES = {
@@ -99,41 +117,43 @@ MODES = {
 }
 
 NO = "DRIVER_NOT_AVAILABLE"
+UNKNOWN = "CUDA_INIT_UNKNOWN"
+CUDA = {"JAX_PLATFORMS": "cuda"}
+# fmt: off
 SIXTH = [
     masked("torch-no-driver", NO, "nodriver", "PyTorch on a host without the NVIDIA driver",
            TORCH_TO_GPU, "torch"),
     masked("jax-no-driver", NO, "nodriver", "JAX with the CUDA plugin on a host without the driver",
            JAX_DEVICES, "jax"),
     masked("jax-no-driver-platforms-cuda", NO, "nodriver",
-           "JAX_PLATFORMS=cuda on a host without the driver", JAX_DEVICES, "jax",
-           env={"JAX_PLATFORMS": "cuda"}),
+           "JAX_PLATFORMS=cuda on a host without the driver", JAX_DEVICES, "jax", env=CUDA),
     masked("cupy-no-driver", NO, "nodriver", "CuPy on a host without the driver", CUPY_SUM, "cupy"),
     masked("numba-no-driver", NO, "nodriver", "numba.cuda on a host without the driver",
            NUMBA_KERNEL, "numba"),
     masked("keras-torch-no-driver", NO, "nodriver",
            "Keras 3 on PyTorch fits on a host without the driver (it trains on the CPU)",
            KERAS_FIT, "keras-torch", env={"KERAS_BACKEND": "torch"}),
-    masked("lightning-no-driver", NO, "nodriver", "Lightning asks for a GPU on a host without the driver",
-           LIGHTNING_FIT, "torch"),
+    masked("lightning-no-driver", NO, "nodriver",
+           "Lightning asks for a GPU on a host without the driver", LIGHTNING_FIT, "torch"),
     masked("torch-driver-nodes-absent", NO, "nodev",
            "PyTorch where the driver's libraries are installed but its module made no device nodes",
            TORCH_TO_GPU, "torch"),
     masked("jax-driver-nodes-absent", NO, "nodev",
            "JAX_PLATFORMS=cuda where the driver's device nodes are absent", JAX_DEVICES, "jax",
-           env={"JAX_PLATFORMS": "cuda"}),
-    masked("cupy-driver-nodes-absent", NO, "nodev", "CuPy where the driver's device nodes are absent",
-           CUPY_SUM, "cupy"),
+           env=CUDA),
+    masked("cupy-driver-nodes-absent", NO, "nodev",
+           "CuPy where the driver's device nodes are absent", CUPY_SUM, "cupy"),
     masked("nvidia-smi-driver-nodes-absent", NO, "nodev",
            "nvidia-smi where the driver's device nodes are absent", "nvidia-smi", "driver"),
     masked("nvidia-smi-driver-libs-absent", NO, "nolib",
            "nvidia-smi where the driver's libraries (libnvidia-ml) are absent", "nvidia-smi", "driver"),
     masked("numba-driver-libs-absent", NO, "nolib",
            "numba.cuda where the driver's libraries (libcuda) are absent", NUMBA_KERNEL, "numba"),
-    masked("torch-uvm-nodes-absent", "CUDA_INIT_UNKNOWN", "nouvm",
+    masked("torch-uvm-nodes-absent", UNKNOWN, "nouvm",
            "PyTorch where /dev/nvidia-uvm is absent (nvidia-uvm not loaded)", TORCH_TO_GPU, "torch"),
-    masked("jax-uvm-nodes-absent", "CUDA_INIT_UNKNOWN", "nouvm",
+    masked("jax-uvm-nodes-absent", UNKNOWN, "nouvm",
            "JAX where /dev/nvidia-uvm is absent (nvidia-uvm not loaded)", JAX_DEVICES, "jax"),
-    masked("cupy-uvm-nodes-absent", "CUDA_INIT_UNKNOWN", "nouvm",
+    masked("cupy-uvm-nodes-absent", UNKNOWN, "nouvm",
            "CuPy where /dev/nvidia-uvm is absent (nvidia-uvm not loaded)", CUPY_SUM, "cupy"),
     masked("healthy-nvidia-smi-uvm-nodes-absent", "HEALTHY", "nouvm",
            "nvidia-smi needs no nvidia-uvm: it works where only the uvm nodes are absent",
@@ -141,3 +161,4 @@ SIXTH = [
     masked("healthy-torch-masking-alone", "HEALTHY", "none",
            "PyTorch in the private mount namespace with nothing hidden", TORCH_TO_GPU, "torch"),
 ]
+# fmt: on
