@@ -47,7 +47,17 @@ def capability_range(facts: LogFacts) -> list[Decision]:
     minimum is a GPU too old; newer than the maximum but of its major runs the kernels (binary
     compatible within a major: a GB10's 12.1 under a 12.0 build), of a newer major has none."""
     found, limits = facts.groups.get("torch_cc_found"), facts.groups.get("torch_cc_range")
-    compiled = facts.groups.get("compiled_for")
+    compiled, listed = facts.groups.get("compiled_for"), facts.groups.get("torch_cc_list")
+    if found and listed and not limits:  # PyTorch 2.7 on: the build's CCs listed, lowest first
+        cc, low = (int(found[0]), int(found[1])), (int(listed[0]), int(listed[1]))
+        evidence = tuple(facts.evidence("torch_cc_found", "torch_cc_list"))
+        if cc < low:
+            return [Decision(
+                Code.GPU_ARCH_TOO_OLD, f"compute capability {cc[0]}.{cc[1]} is below the build's "
+                f"lowest {low[0]}.{low[1]}", evidence, before=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+        return [Decision(
+            Code.WHEEL_LACKS_ARCH_KERNELS, f"compute capability {cc[0]}.{cc[1]} is not among the "
+            "architectures the build lists", evidence, before=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
     if compiled:
         archs, gpu = sorted(int(a) for a in compiled[0].split()), int(compiled[1])
         cc, low, high = divmod(gpu, 10), divmod(archs[0], 10), divmod(archs[-1], 10)
@@ -61,8 +71,11 @@ def capability_range(facts: LogFacts) -> list[Decision]:
         return [Decision(
             Code.GPU_ARCH_TOO_OLD, f"compute capability {cc[0]}.{cc[1]} is below the build's minimum "
             f"{low[0]}.{low[1]}", evidence, before=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
-    if cc <= high:
-        return []
+    if cc <= high:  # within the build's range (a source build's warning): nothing to do
+        return [Decision(
+            Code.HEALTHY_BENIGN_NOISE, f"compute capability {cc[0]}.{cc[1]} is within the build's "
+            f"{low[0]}.{low[1]} to {high[0]}.{high[1]}: the warning is PyTorch's, nothing to do",
+            evidence, replaces=(Code.GPU_ARCH_TOO_OLD, Code.WHEEL_LACKS_ARCH_KERNELS))]  # fmt: skip
     if cc[0] == high[0]:
         return [Decision(
             Code.HEALTHY_BENIGN_NOISE,

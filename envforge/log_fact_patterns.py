@@ -7,21 +7,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .log_arch_patterns import ARCH_LIST, COMPILED_FOR, GPU_SM, TORCH_CC_FOUND, TORCH_CC_RANGE
+from . import log_arch_patterns as arch
 from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_MEMORY, TORCH_OOM
 
 __all__ = [
-    "CONTAINER_PROMPT",
-    "CUDA",
-    "CUDNN",
-    "DRIVER_SIDES",
-    "MACOS_RELEASE",
-    "PTXAS_WARNING",
-    "FRAMEWORKS",
-    "GPU_WITH_CC",
-    "RULES",
-    "SINGULARITY",
-]
+    "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
+    "FRAMEWORKS", "GPU_WITH_CC", "RULES", "SINGULARITY",
+]  # fmt: skip
 
 _V = r"(\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)"
 FRAMEWORKS = (
@@ -166,6 +158,10 @@ _RUNTIMES = {
     "ide": re.compile(r"\bPyCharm\b|\bSpyder\b|\bVS ?Code\b|Process finished with exit code", re.I),
 }
 MACOS_RELEASE = re.compile(r"\bmacOS[ -](1\d)\.(\d{1,2})\b")
+# a conda environment's own files: its libstdc++ is loaded before the system's
+CONDA_ENV = re.compile(
+    r"\b(?:ana|mini)conda3?/|\bmini(?:forge|mamba)3?/|\.conda/envs/|/envs/[\w.-]{1,60}/lib/"
+)
 _MPS_UNAVAILABLE = re.compile(
     r"Is MPS available\?:? False|\bMPS (?:backend )?(?:is )?not available|mps\.is_available\(\)\W{0,6}False"
 )
@@ -240,8 +236,8 @@ RULES = (
         (_GPU_PRODUCT,),
         repeat=True,
     ),  # fmt: skip  (after the others: a line they read adds no second GPU)
-    _Rule("gpu_sm", ("is not compatible with the current",), (GPU_SM,)),
-    _Rule("arch_list", ("supports cuda capabilities",), (ARCH_LIST,)),
+    _Rule("gpu_sm", ("is not compatible with the current",), (arch.GPU_SM,)),
+    _Rule("arch_list", ("supports cuda capabilities",), (arch.ARCH_LIST,)),
     _Rule("driver", ("driver version", "kernel reported version", "nvrm version"), (_DRIVER,)),
     _Rule("python", ("python",), (_PYTHON,)),
     _Rule("rocm_gfx", ("gfx",), (_GFX,)),
@@ -413,9 +409,15 @@ RULES = (
     _Rule("keras_frame", ("keras",), (_KERAS_FRAME,)),
     _Rule("tf_private_import", ("cannot import name",), (_TF_PRIVATE_IMPORT,)),
     _Rule("macos_release", ("macos",), (MACOS_RELEASE,)),
-    _Rule("torch_cc_found", ("which is of cuda capability",), (TORCH_CC_FOUND,)),
-    _Rule("compiled_for", ("but your current gpu is",), (COMPILED_FOR,)),
-    _Rule("torch_cc_range", ("version of pytorch is",), (TORCH_CC_RANGE,), window=True),
+    _Rule(
+        "torch_cc_found",
+        ("is of cuda capability", "is of compute capability"),
+        (arch.TORCH_CC_FOUND,),
+    ),
+    _Rule("torch_cc_list", ("which supports hardware cc",), (arch.TORCH_CC_LIST,)),
+    _Rule("conda_env", ("conda", "/envs/", "forge"), (CONDA_ENV,)),
+    _Rule("compiled_for", ("but your current gpu is",), (arch.COMPILED_FOR,)),
+    _Rule("torch_cc_range", ("version of pytorch is",), (arch.TORCH_CC_RANGE,), window=True),
     _Rule("mps_unavailable", ("mps",), (_MPS_UNAVAILABLE,)),
     _Rule(
         "ptxas_warning",

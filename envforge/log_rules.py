@@ -68,6 +68,7 @@ def decide(
     found += _platform_causes(facts, shown, platform)
     found += _keras_against_tensorflow(facts)
     found += _libraries(facts, shown)
+    found += _xpu_in_conda(facts, symptoms)
     tf = _version(facts.frameworks.get("tensorflow"))
     if tf is not None and kb is not None and _needs_knowledge(facts, shown):
         base = kb()  # loaded only when a rule that needs it has the facts it reads
@@ -133,7 +134,15 @@ def _driver_older_than_runtime(facts: LogFacts) -> list[Decision]:
         return []
     for kind in ("runtime", "ptxas", "toolkit"):
         needed = _series(facts.cuda.get(kind))
-        if needed is not None and needed > driver and (kind != "toolkit" or needed[0] > driver[0]):
+        # CUDA 11 on: a runtime (or toolkit) of the driver's major runs on it (minor version
+        # compatibility); PTX of a newer minor still needs the newer driver
+        same_major_ok = kind != "ptxas" and needed is not None and needed[0] == driver[0] >= 11
+        if (
+            needed is not None
+            and needed > driver
+            and not same_major_ok
+            and (kind != "toolkit" or needed[0] > driver[0])
+        ):
             what = {"runtime": "runtime", "ptxas": "PTX compiler (ptxas)", "toolkit": "toolkit"}[
                 kind
             ]
@@ -271,6 +280,18 @@ def _cudnn_version(text: str | None) -> tuple[int, ...] | None:
         minor = (number % 10000 if number >= 90000 else number % 1000) // 100
         return (major, minor)
     return None
+
+
+def _xpu_in_conda(facts: LogFacts, symptoms: frozenset[Code]) -> list[Decision]:
+    """An Intel GPU build that finds no XPU, run from a conda environment: the environment's older
+    libstdc++ loads before the one the Level Zero driver needs (its GLIBCXX_3.4.3x)."""
+    if Code.INTEL_GPU_DRIVER_MISSING not in symptoms or "conda_env" not in facts.lines:
+        return []
+    return [Decision(
+        Code.LIBSTDCXX_GLIBC_TOO_OLD,
+        "the Intel GPU build runs from a conda environment and finds no XPU: the environment's own "
+        "libstdc++ loads before the newer one the Level Zero driver needs",
+        tuple(facts.evidence("conda_env")), before=(Code.INTEL_GPU_DRIVER_MISSING,))]  # fmt: skip
 
 
 def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:

@@ -192,4 +192,107 @@ LATER: tuple[Signature, ...] = (
         r"(?:cudnn|cublas|cufft|cusparse|cusolver|nvrtc|nvJitLink|cudart)\w{0,30}\.dll",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.WINDOWS_RUNTIME_DLL_MISSING),
     ),
+    # wave 17. Intel GPUs: the Level Zero loader missing, no XPU found, oneAPI runtimes, no fp64
+    S(
+        C.INTEL_GPU_DRIVER_MISSING,
+        r"libze_loader\.so(?:\.1)?: cannot open shared object",
+        r"\bze_loader\.dll\b.{0,80}(?:not found|could not be found|missing)",
+        supersedes=(
+            C.CUDA_RUNTIME_NOT_LOADABLE,
+            C.CONTAINER_GPU_NOT_REQUESTED,
+            C.CUDA_LIBS_NOT_FOUND,
+        ),
+    ),
+    S(
+        C.INTEL_GPU_DRIVER_MISSING,
+        r"XPU device count is zero",
+        r"Failed to initialize XPU devices",
+        r"\bxpu[ _.]device_?count\W{0,4}0\b",
+        strength=SYMPTOM,
+    ),
+    S(
+        C.ONEAPI_RUNTIME_LIBS_NOT_FOUND,
+        r"lib(?:mkl_sycl|mkl_core|mkl_intel_lp64|mkl_intel_ilp64|mkl_sequential|sycl|svml|imf|intlc"
+        r"|irng|ur_loader|umf)\w{0,12}\.so(?:\.\d{1,4}){0,4}: cannot open shared object",
+        r"\b(?:sycl\d{0,2}|mkl_sycl\w{0,12}|svml_dispmd|libmmd)\.dll\b.{0,80}(?:not found|could not be found)",
+        supersedes=(C.CUDA_RUNTIME_NOT_LOADABLE, C.CUDA_LIBS_NOT_FOUND),
+    ),
+    S(
+        C.XPU_FP64_UNSUPPORTED,
+        r"Required aspect fp64 is not supported on the device",
+        r"(?:Double|FP64) (?:data )?type is (?:not supported|unsupported) on (?:this|current) platform",
+        supersedes=(C.GPU_FEATURE_NEEDS_NEWER_ARCH,),
+    ),
+    # Apple: a metallib of a newer Metal, shader sources missing, the GPU's memory in Metal's words
+    S(
+        C.MLX_METALLIB_NEWER_THAN_MACOS,
+        r"library is using language version [\d.]{1,6} which is not supported on this OS",
+        supersedes=(C.CUDNN_VERSION_MISMATCH,),
+    ),
+    S(
+        C.METAL_SHADER_SOURCE_INCOMPLETE,
+        r"'ggml-\w{1,20}\.h' file not found",
+        r"ggml_metal_init: (?:error: )?(?:failed to|could not) (?:load|find|compile) (?:the )?(?:library|metallib|source)",
+        supersedes=(C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,),
+    ),
+    S(
+        C.GPU_OOM,
+        r"kIOGPUCommandBufferCallbackErrorOutOfMemory",
+        r"Command buffer execution failed: Insufficient Memory",
+    ),
+    S(C.PLAIDML_CONFIG_FILE_NOT_FOUND, r"Could not find PlaidML configuration file"),
+    # other devices: XLA where a PluggableDevice has no compiler; tensors on two devices
+    S(
+        C.XLA_UNAVAILABLE_ON_PLUGGABLE_DEVICE,
+        r"Could not find compiler for platform (?:DML|METAL|Metal|XPU|PluggableDevice)\b",
+    ),
+    S(
+        C.TENSORS_ON_DIFFERENT_DEVICES,
+        r"unbox expects Dml at::Tensor as inputs",
+        r"Trying to access resource .{0,200}located in device \S{0,80}:(?:GPU|CPU):\d{1,2} from device",
+        supersedes=(C.DIRECTML_NO_ADAPTER_OR_VERSION,),
+    ),
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"Could not run '(?:torchvision|torchaudio|xformers|torch_scatter|torch_sparse|detectron2|mmcv"
+        r"|flash_attn)::\w{1,60}' with arguments from the '(?:CUDA|MPS|XPU)' backend",
+    ),
+    # clusters: CUDA IPC between ranks Slurm bound to one GPU each; pyxis importing an image
+    S(
+        C.SLURM_GPU_BIND_BREAKS_CUDA_IPC,
+        r"cuIpcOpenMemHandle.{0,40}(?:invalid argument|CUDA_ERROR_INVALID_VALUE|invalid device context)",
+        r"Failed to register remote memory, rc=-?\d{1,4}",
+    ),
+    S(
+        C.IMAGE_PULL_FAILED,
+        r"pyxis: failed to import docker image",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    # NVIDIA's own tools: DCGM, fabric manager without NVSwitches, cuda-checkpoint, watchers
+    S(
+        C.DCGM_HOSTENGINE_NOT_REACHABLE,
+        r"Unable to connect to host engine",
+        r"Host engine connection invalid/disconnected",
+        r"(?:connect|connecting) to (?:the )?nv-hostengine",
+    ),
+    S(
+        C.DCGM_METRIC_UNSUPPORTED_ON_GPU,
+        r"Error watching fields: Feature not supported",
+        r"Profiling is not supported for this group of GPUs",
+    ),
+    S(
+        C.FABRIC_MANAGER_WITHOUT_NVSWITCH,
+        r"NVSwitch device information from NVSwitch driver failed with error:.{0,40}NV_WARN_NOTHING_TO_DO",
+        supersedes=(C.FABRIC_MANAGER_NOT_RUNNING,),
+    ),
+    S(
+        C.GPU_PERSISTENCE_MODE_REQUIRED,
+        r"Error toggling CUDA in process ID \d{1,10}: \"?operation not permitted",
+        supersedes=(C.CONTAINER_GPU_NOT_REQUESTED,),
+    ),
+    S(
+        C.INOTIFY_LIMIT_EXHAUSTED,
+        r"(?:create|creating) (?:FS|fsnotify|inotify) watcher.{0,160}too many open files",
+        r"inotify_init1?(?:\(\))?:? (?:failed: )?too many open files",
+    ),
 )

@@ -333,6 +333,8 @@ LIBRARIES: tuple[Signature, ...] = (
     S(  # a JAX PJRT plugin whose own library needs one that is missing
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
         r"Failed to open \S{0,200}xla_(?:rocm|cuda)\w{0,20}_plugin\.so: \S{1,80}: cannot open shared object file",
+        # the same from the plugin's name on (a hard wrap may cut the path before it)
+        r"xla_(?:rocm|cuda)\w{0,20}_plugin\.so: ?\S{1,80}: ?cannot open shared object",
         supersedes=(C.JAX_JAXLIB_VERSION_MISMATCH, C.CUDA_LIBS_NOT_FOUND),
     ),
     S(  # NVRTC is there but its builtins library (a separate file it opens by name) is not

@@ -16,6 +16,55 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    # wave 17's dev logs and the sixth GPU recording (copied from their logs)
+    ("slurmstepd: error: pyxis: failed to import docker image", "IMAGE_PULL_FAILED"),
+    (
+        "ImportError: libze_loader.so.1: cannot open shared object file: No such file or directory",
+        "INTEL_GPU_DRIVER_MISSING",
+    ),
+    (
+        "NotFoundError: libmkl_sycl.so.2: cannot open shared object file: No such file or directory",
+        "ONEAPI_RUNTIME_LIBS_NOT_FOUND",
+    ),
+    ("RuntimeError: Required aspect fp64 is not supported on the device", "XPU_FP64_UNSUPPORTED"),
+    (
+        "This library is using language version 4.0 which is not supported on this OS",
+        "MLX_METALLIB_NEWER_THAN_MACOS",
+    ),
+    ("fatal error: 'ggml-common.h' file not found", "METAL_SHADER_SOURCE_INCOMPLETE"),
+    (
+        'PlaidMLError: Could not find PlaidML configuration file: "experimental.json".',
+        "PLAIDML_CONFIG_FILE_NOT_FOUND",
+    ),
+    (
+        "Could not find compiler for platform DML: NOT_FOUND: could not find registered compiler for platform DML",
+        "XLA_UNAVAILABLE_ON_PLUGGABLE_DEVICE",
+    ),
+    (
+        "cuIpcOpenMemHandle: invalid argument, CUDA_ERROR_INVALID_VALUE",
+        "SLURM_GPU_BIND_BREAKS_CUDA_IPC",
+    ),
+    (
+        "Error: Unable to connect to host engine. Host engine connection invalid/disconnected.",
+        "DCGM_HOSTENGINE_NOT_REACHABLE",
+    ),
+    ("FATA[0001] Error watching fields: Feature not supported", "DCGM_METRIC_UNSUPPORTED_ON_GPU"),
+    (
+        "request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]",
+        "FABRIC_MANAGER_WITHOUT_NVSWITCH",
+    ),
+    (
+        'Error toggling CUDA in process ID 98145: "operation not permitted"',
+        "GPU_PERSISTENCE_MODE_REQUIRED",
+    ),
+    (
+        "failed to create FS watcher for /var/lib/kubelet/device-plugins/: too many open files",
+        "INOTIFY_LIMIT_EXHAUSTED",
+    ),
+    (
+        "RuntimeError: jaxlib/cuda/versions_helpers.cc:135: operation cuInit(0) failed: Unknown CUDA error 303; cuGetErrorName failed.",
+        "DRIVER_NOT_AVAILABLE",
+    ),
     # the later corpus waves and the GPU recordings (copied from their logs)
     (
         'ValueError: XLA_PYTHON_CLIENT_ALLOCATOR env var must be one of "default", "platform", "bfc", "cuda_async", "vmm", "address", got "pooled"',
