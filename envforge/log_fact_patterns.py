@@ -435,6 +435,9 @@ RULES = (
         ),
     ),
     _Rule(
+        "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
+    ),
+    _Rule(
         "command",
         ("docker run", "podman run", "nerdctl run", "container run", "singularity ", "apptainer "),
         (_CONTAINER_RUN, SINGULARITY),

@@ -302,7 +302,8 @@ def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
             "XLA sees a GPU (an XLA_GPU device) but TensorFlow registered none: the CUDA libraries "
             "of its build did not load (missing, or of another CUDA release)",
             tuple(facts.evidence("xla_gpu", "no_gpu"))))  # fmt: skip
-    if "pip_nvidia" in facts.lines and set(shown) & {
+    searched = "pip_searched" in facts.lines  # the loader looked there: the file is not there
+    if "pip_nvidia" in facts.lines and not searched and set(shown) & {
         Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE,
     }:  # fmt: skip
         found.append(Decision(

@@ -15,12 +15,14 @@ from recorded_scenarios import Scenario
 MASK = r"""#!/bin/bash
 # mask.sh MODE COMMAND...: COMMAND in a private mount namespace where part of the NVIDIA driver is
 # gone. MODE: nodriver (libraries and device nodes), nodev (device nodes), nolib (libraries),
-# nouvm (the nvidia-uvm nodes), none (nothing: the masking itself).
+# nouvm (the nvidia-uvm nodes), none (nothing: the masking itself), hide:GLOB (the CUDA libraries
+# of that name, from pip's nvidia-* wheels and the toolkit's folders).
 set -e
 mode=$1; shift
 if [ -z "$MASK_INNER" ]; then exec unshare -m --propagation private env MASK_INNER=1 bash "$0" "$mode" "$@"; fi
 unset MASK_INNER
 DRIVER_DIRS="@DRIVER_DIRS@"
+CUDA_LIB_DIRS="@CUDA_LIB_DIRS@"
 hide_nodes() {
   local new e n; new=$(mktemp -d); mount -t tmpfs -o mode=755 tmpfs "$new"
   for e in /dev/* /dev/.[!.]*; do
@@ -42,7 +44,16 @@ hide_libs() {
     mount --bind "$t" "$d"
   done
 }
+hide_files() {  # $1: a glob of file names taken out of every CUDA library folder that holds one
+  local d t
+  for d in $CUDA_LIB_DIRS; do
+    compgen -G "$d/$1" >/dev/null || continue
+    t=$(mktemp -d); mount -t tmpfs tmpfs "$t"; cp -a "$d"/. "$t"/; rm -f "$t"/$1
+    mount --bind "$t" "$d"
+  done
+}
 case "$mode" in
+  hide:*) hide_files "${mode#hide:}" ;;
   nodriver) hide_libs; hide_nodes 'nvidia*' ;;
   nodev) hide_nodes 'nvidia*' ;;
   nolib) hide_libs ;;
@@ -116,6 +127,23 @@ MODES = {
     "none": "nothing hidden: the masking alone",
 }
 
+
+def hidden(
+    name: str,
+    expected: str,
+    glob: str,
+    what: str,
+    program: str,
+    framework: str,
+    env: dict[str, str | None] | None = None,
+) -> Scenario:
+    """A scenario whose program runs where the CUDA libraries named ``glob`` are absent."""
+    s = masked(name, expected, "none", what, program, framework, env)
+    s.script = s.script.replace("@MASK@ none ", f"@MASK@ 'hide:{glob}' ", 1)
+    s.established = f"{what} (mask.sh hide:{glob}: those of pip's nvidia-* wheels and the toolkit)"
+    return s
+
+
 NO = "DRIVER_NOT_AVAILABLE"
 UNKNOWN = "CUDA_INIT_UNKNOWN"
 CUDA = {"JAX_PLATFORMS": "cuda"}
@@ -160,5 +188,58 @@ SIXTH = [
            "nvidia-smi", "driver"),
     masked("healthy-torch-masking-alone", "HEALTHY", "none",
            "PyTorch in the private mount namespace with nothing hidden", TORCH_TO_GPU, "torch"),
+]
+# fmt: on
+
+TORCH_CONV = (
+    "import torch\nprint('torch', torch.__version__, 'cuda', torch.version.cuda)\n"
+    "conv = torch.nn.Conv2d(3, 8, 3).cuda()\nprint(conv(torch.randn(2, 3, 32, 32, device='cuda')).shape)\n"
+)
+JAX_SOLVE = (
+    "import jax, jax.numpy as jnp\nprint(jax.devices())\na = jnp.eye(64) * 2.0\n"
+    "print(jnp.linalg.eigh(a)[0][:3])\n"
+)
+CUPY_MATMUL = (
+    "import cupy as cp\na = cp.ones((256, 256), dtype=cp.float32)\nprint(float((a @ a).sum()))\n"
+)
+CUPY_KERNEL = (
+    'import cupy as cp\nk = cp.RawKernel(\'extern "C" __global__ void twice(float *x) '
+    "{ x[threadIdx.x] *= 2.0f; }', 'twice')\nx = cp.ones(32, dtype=cp.float32)\nk((1,), (32,), (x,))\n"
+    "print(float(x.sum()))\n"
+)
+TORCH_JITERATOR = (
+    "import torch\nf = torch.cuda.jiterator._create_jit_fn('template <typename T> T twice(T x) "
+    "{ return x * 2; }')\nprint(f(torch.ones(4, device='cuda')))\n"
+)
+LIBS = "CUDA_LIBS_NOT_FOUND"
+DEP = "CUDA_LIB_TRANSITIVE_DEP_MISSING"
+# fmt: off
+SEVENTH = [
+    hidden("torch-cudnn-absent", LIBS, "libcudnn*", "PyTorch where cuDNN's libraries are absent",
+           TORCH_CONV, "torch"),
+    hidden("jax-cudnn-absent", LIBS, "libcudnn*", "JAX where cuDNN's libraries are absent",
+           JAX_DEVICES, "jax"),
+    hidden("keras-jax-cudnn-absent", LIBS, "libcudnn*",
+           "Keras 3 on JAX fits where cuDNN's libraries are absent", KERAS_FIT, "keras-jax",
+           env={"KERAS_BACKEND": "jax"}),
+    hidden("jax-cublas-absent", LIBS, "libcublas*", "JAX where cuBLAS's libraries are absent",
+           JAX_DEVICES, "jax"),
+    hidden("cupy-cublas-absent", LIBS, "libcublas*", "CuPy multiplies matrices where cuBLAS is absent",
+           CUPY_MATMUL, "cupy"),
+    hidden("jax-cusolver-absent", LIBS, "libcusolver*", "JAX's eigh where cuSOLVER is absent",
+           JAX_SOLVE, "jax"),
+    hidden("torch-nccl-absent", LIBS, "libnccl*", "PyTorch where NCCL's library is absent",
+           TORCH_TO_GPU, "torch"),
+    hidden("torch-cublaslt-absent", LIBS, "libcublasLt*",
+           "PyTorch where cuBLASLt (which cuBLAS needs) is absent", TORCH_TO_GPU, "torch"),
+    hidden("cupy-nvrtc-absent", LIBS, "libnvrtc*", "CuPy compiles a kernel where NVRTC is absent",
+           CUPY_KERNEL, "cupy"),
+    hidden("cupy-nvrtc-builtins-absent", DEP, "libnvrtc-builtins*",
+           "CuPy compiles a kernel where NVRTC's builtins library is absent", CUPY_KERNEL, "cupy"),
+    hidden("torch-nvrtc-builtins-absent", DEP, "libnvrtc-builtins*",
+           "PyTorch's jiterator compiles a kernel where NVRTC's builtins library is absent",
+           TORCH_JITERATOR, "torch"),
+    hidden("healthy-torch-hide-nothing", "HEALTHY", "libnothing-such*",
+           "PyTorch where the hidden glob names no library (the masking alone)", TORCH_CONV, "torch"),
 ]
 # fmt: on

@@ -90,7 +90,9 @@ LIBRARIES: tuple[Signature, ...] = (
         r"The cu(?:SPARSE|BLAS|FFT|SOLVER|DNN|RAND) library was not found",
         r"Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse|nvcuda)\w{0,12}\.dll'",
         r"(?:cudnn|cublas|cufft|cusparse|cusolver)\w{0,20}\.dll not found",
-        r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
+        r"lib(?:cudnn|cublas|cublasLt|cufft|cusparse|cusolver|curand|nvrtc|nccl|nvJitLink|cupti|nvshmem)\w{0,12}\.so[\d.]{0,12}: cannot open shared object file",
+        # cuda-pathfinder (CuPy, cuda-python): a library searched for everywhere it looks
+        r"DynamicLibNotFoundError: Failure finding \"lib\w{2,30}\.so",
         # ONNX Runtime asked for an execution provider whose CUDA/TensorRT libraries are missing
         r"Failed to load library libonnxruntime_providers_(?:cuda|tensorrt)\.so with error: \S{1,80}: cannot open shared object file",
         supersedes=(C.TENSORRT_MISSING_BENIGN,),

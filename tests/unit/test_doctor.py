@@ -19,6 +19,14 @@ LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     ("slurmstepd: error: pyxis: failed to import docker image", "IMAGE_PULL_FAILED"),
     (
+        "ImportError: libnccl.so.2: cannot open shared object file: No such file or directory",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        'cuda.pathfinder._dynamic_libs.load_dl_common.DynamicLibNotFoundError: Failure finding "libnvrtc.so.13 or libnvrtc.so.12": No such file',
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
         "ImportError: libze_loader.so.1: cannot open shared object file: No such file or directory",
         "INTEL_GPU_DRIVER_MISSING",
     ),
