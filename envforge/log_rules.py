@@ -206,6 +206,12 @@ def _platform_causes(
                 f"macOS {release[0]}.{release[1]}, and MPS is not available: PyTorch's MPS backend "
                 "needs macOS 12.3 or later (recent releases need 14)",
                 tuple(facts.evidence("macos_release", "mps_unavailable")))]  # fmt: skip
+    if platform == "wsl" and Code.ROCM_DEVICE_PERMISSIONS in shown:
+        return [Decision(
+            Code.ROCM_WSL_RELEASE_UNSUPPORTED,
+            "ROCm's HSA runtime finds no usable GPU under WSL: this ROCm release (or distribution) "
+            "is not one AMD ships for WSL", tuple(facts.evidence("wsl")),
+            replaces=(Code.ROCM_DEVICE_PERMISSIONS,))]  # fmt: skip
     if (
         platform == "windows"
         and Code.GPU_OOM in shown

@@ -295,4 +295,31 @@ LATER: tuple[Signature, ...] = (
         r"(?:create|creating) (?:FS|fsnotify|inotify) watcher.{0,160}too many open files",
         r"inotify_init1?(?:\(\))?:? (?:failed: )?too many open files",
     ),
+    # wave 18. Containers: Docker's --gpus now asks for a CDI spec the toolkit has not written
+    S(
+        C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+        r"\b(?:AMD|NVIDIA) CDI spec not found",
+    ),
+    # WSL: the Windows driver's libcuda lacks a symbol the CUDA runtime asks cuInit for
+    S(
+        C.WSL_WINDOWS_DRIVER_REGRESSION,
+        r"cuInit.{0,40}CUDA_ERROR_NOT_FOUND: named symbol not found",
+    ),
+    # a CUDA runtime loaded that is not the one the library was built against
+    S(
+        C.CUDA_VERSION_MATRIX_MISMATCH,
+        r"failed: cudaGetErrorString symbol not found",
+    ),
+    # ROCm: SMI tools and a built-in amdgpu; hipRTC without the C++ headers; HSA without resources
+    S(C.SMI_TOOL_MISSES_BUILTIN_AMDGPU, r"amdgpu not found in modules"),
+    S(
+        C.MIOPEN_HIPRTC_LIBSTDCXX_HEADERS_MISSING,
+        r"fatal error: '(?:limits|cstdint|cstddef|type_traits|cmath|utility|array|tuple)' file not found",
+        supersedes=(C.HOST_OOM, C.JIT_HOST_COMPILER_MISSING),
+    ),
+    S(
+        C.ROCM_DEVICE_PERMISSIONS,
+        r"HSA_STATUS_ERROR_OUT_OF_RESOURCES",
+        strength=SYMPTOM,
+    ),
 )

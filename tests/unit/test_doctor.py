@@ -17,6 +17,26 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
+    (
+        "docker: Error response from daemon: AMD CDI spec not found",
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        "failed call to cuInit: CUDA_ERROR_NOT_FOUND: named symbol not found",
+        "WSL_WINDOWS_DRIVER_REGRESSION",
+    ),
+    (
+        "jaxlib/cuda/cuda_prng_kernels.cc:32: operation cudaGetLastError() failed: cudaGetErrorString symbol not found.",
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
+    (
+        "ERROR:root:Unable to detect amdgpu driver: driver not initialized (amdgpu not found in modules)",
+        "SMI_TOOL_MISSES_BUILTIN_AMDGPU",
+    ),
+    (
+        "/tmp/comgr-7f1a2b/input/naive_conv.cpp:39:10: fatal error: 'limits' file not found",
+        "MIOPEN_HIPRTC_LIBSTDCXX_HEADERS_MISSING",
+    ),
     ("slurmstepd: error: pyxis: failed to import docker image", "IMAGE_PULL_FAILED"),
     (
         "ImportError: libnccl.so.2: cannot open shared object file: No such file or directory",
