@@ -322,4 +322,11 @@ LATER: tuple[Signature, ...] = (
         r"HSA_STATUS_ERROR_OUT_OF_RESOURCES",
         strength=SYMPTOM,
     ),
+    # a PyTorch extension's own library that torch.ops.load_library cannot load: built for another
+    # PyTorch or CUDA (its libcudart of another major, an undefined symbol)
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"Could not load this library: \S{1,300}\.so\b",
+        supersedes=(C.CUDA_RUNTIME_NOT_LOADABLE, C.CUDA_LIBS_NOT_FOUND),
+    ),
 )

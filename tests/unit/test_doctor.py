@@ -18,6 +18,10 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     (
+        "OSError: Could not load this library: /opt/venv/lib/python3.12/site-packages/torchaudio/lib/libtorchaudio.so",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    (
         "docker: Error response from daemon: AMD CDI spec not found",
         "CONTAINER_TOOLKIT_NOT_CONFIGURED",
     ),
