@@ -71,11 +71,12 @@ def capability_range(facts: LogFacts) -> list[Decision]:
         return [Decision(
             Code.GPU_ARCH_TOO_OLD, f"compute capability {cc[0]}.{cc[1]} is below the build's minimum "
             f"{low[0]}.{low[1]}", evidence, before=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
-    if cc <= high:  # within the build's range (a source build's warning): nothing to do
+    # within the build's range (a source build's warning): nothing to do; a kernel error still speaks
+    if cc <= high:
         return [Decision(
             Code.HEALTHY_BENIGN_NOISE, f"compute capability {cc[0]}.{cc[1]} is within the build's "
             f"{low[0]}.{low[1]} to {high[0]}.{high[1]}: the warning is PyTorch's, nothing to do",
-            evidence, replaces=(Code.GPU_ARCH_TOO_OLD, Code.WHEEL_LACKS_ARCH_KERNELS))]  # fmt: skip
+            evidence, replaces=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
     if cc[0] == high[0]:
         return [Decision(
             Code.HEALTHY_BENIGN_NOISE,

@@ -1195,3 +1195,34 @@ def test_lines_known_to_be_benign_resemble_no_corpus_log(monkeypatch: pytest.Mon
     assert [d.code for d in diagnose_log(log)] == []
     monkeypatch.setattr(log_reading, "is_benign", lambda text: False)  # compared after all
     assert [d.code for d in diagnose_log(log)] != []
+
+
+def test_a_gpu_within_pytorchs_range_is_no_failure_but_a_kernel_error_still_is() -> None:
+    warning = (
+        "UserWarning:\n    Found GPU0 NVIDIA RTX 6000 Ada Generation which is of cuda capability 8.9.\n"
+        "    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+        "    (8.9) - (9.0)\n"
+    )
+    assert [d.code for d in diagnose_log(warning + "tensor([1.], device='cuda:0')\n")] == [
+        "HEALTHY_BENIGN_NOISE"
+    ]
+    failed = (
+        warning
+        + "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+    )
+    assert [d.code for d in diagnose_log(failed)][:1] == ["WHEEL_LACKS_ARCH_KERNELS"]
+
+
+def test_pytorch_27s_list_of_capabilities_decides_too_old_against_the_lowest() -> None:
+    v100 = (
+        "UserWarning: Found GPU0 Tesla V100-PCIE-32GB which is of compute capability (CC) 7.0.\n"
+        "The following list shows the CCs this version of PyTorch was built for and the hardware CCs it supports:\n"
+        "- 7.5 which supports hardware CC >=7.5,<8.0\n"
+        "- 9.0 which supports hardware CC >=9.0,<10.0\n"
+    )
+    assert [d.code for d in diagnose_log(v100)][:1] == ["GPU_ARCH_TOO_OLD"]
+    newer = v100.replace(
+        "V100-PCIE-32GB which is of compute capability (CC) 7.0",
+        "B300 which is of compute capability (CC) 10.3",
+    )
+    assert [d.code for d in diagnose_log(newer)][:1] == ["WHEEL_LACKS_ARCH_KERNELS"]
