@@ -103,3 +103,29 @@ NINTH = [
           f"PYTHONPATH={STAND_IN}-jax @PY@ @TMP@/jax_compiles.py", "jax"),
 ]
 # fmt: on
+
+# Batch 10: the environment reports people paste beside a problem, on a host that works
+# fmt: off
+TENTH = [
+    shell("healthy-nvcc-version", H, "nvcc --version", "nvcc --version || /usr/local/cuda/bin/nvcc --version",
+          "cuda"),
+    shell("healthy-proc-driver-version-and-device-nodes", H,
+          "the kernel module's version file and the device nodes",
+          "cat /proc/driver/nvidia/version; ls -l /dev/nvidia*", "driver"),
+    shell("healthy-ldconfig-cuda-libraries", H, "the loader cache's CUDA, cuDNN, NCCL libraries",
+          "ldconfig -p | grep -E 'libcuda|libcudnn|libnccl|libcublas|libnvidia-ml' | head -40", "driver"),
+    shell("healthy-pip-list-gpu-packages", H, "pip list, the GPU packages",
+          "@PY@ -m pip list 2>/dev/null | grep -iE 'nvidia|torch|jax|cupy|triton|onnx|keras'", "python"),
+    shell("healthy-torch-config-show", H, "torch.__config__.show(), its parallel info, cuDNN's version",
+          "@PY@ -c \"import torch; print(torch.__config__.show()); print(torch.__config__.parallel_info())"
+          "; print(torch.version.cuda, torch.backends.cudnn.version(), torch.cuda.get_arch_list())\"",
+          "torch"),
+    shell("healthy-torch-device-properties", H, "the GPU's properties as PyTorch reads them",
+          "@PY@ -c \"import torch; print(torch.cuda.get_device_properties(0)); "
+          "print(torch.cuda.mem_get_info()); print(torch.cuda.get_device_capability())\"", "torch"),
+    shell("healthy-nvidia-smi-nvlink-clocks-power", H, "nvidia-smi's NVLink status, clocks, power",
+          "nvidia-smi nvlink -s; nvidia-smi -q -d CLOCK,POWER,TEMPERATURE", "driver"),
+    shell("healthy-env-cuda-variables", H, "the environment's CUDA and NVIDIA variables",
+          "env | grep -iE 'cuda|nvidia|ld_library' | sort", "driver"),
+]
+# fmt: on
