@@ -18,6 +18,10 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     (
+        "RuntimeError: Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
         "OSError: Could not load this library: /opt/venv/lib/python3.12/site-packages/torchaudio/lib/libtorchaudio.so",
         "TORCH_EXTENSION_ABI_MISMATCH",
     ),
