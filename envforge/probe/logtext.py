@@ -42,7 +42,7 @@ _PREFIXES = re.compile(
             r"[\w.-]{1,60}-\d{1,3}\s{1,40}\|\s?",  # docker compose v2: web-1  |
             r"[\w.-]{1,60}\s{2,40}\|\s",  # docker compose, service without a number
             r"\[pod/[\w.-]{1,120}/[\w.-]{1,120}\]\s",  # kubectl logs --prefix
-            r"\[\d{1,5}(?:,\d{1,5})?\](?:<std(?:out|err)>)?:?\s",  # MPI ranks, shell jobs
+            r"\[\d{1,5}(?:,\d{1,5})?\](?:<std(?:out|err)>:\s?|:?\s)",  # MPI ranks, shell jobs
             r"\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|\s?[+-]\d{2}:?\d{2}|\s?UTC)?\]?:?\s{0,4}",
             r"time=\"?\d{4}-\d{2}-\d{2}T[\d:.]{8,20}(?:Z|[+-]\d{2}:?\d{2})?\"?\s",  # logfmt
             r"[A-Z][a-z]{2}\s{1,2}\d{1,2} \d{2}:\d{2}:\d{2} [\w.-]{1,60} [\w./-]{1,60}(?:\[\d{1,8}\])?:\s",
@@ -50,7 +50,11 @@ _PREFIXES = re.compile(
             r"[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9}\s{1,8}\d{1,8}\s[\w./ -]{1,160}:\d{1,6}\]\s",  # absl
             # absl before its logging is set up: I0000 00:00:1727000000.123456  12345 file.cc:12]
             r"[IWEF]\d{4} \d{2}:\d{2}:\d{6,12}\.\d{1,9}\s{1,8}\d{1,8}\s[\w./ -]{1,160}:\d{1,6}\]\s",
-            r"\[(?:rank|default)\d{1,5}\]:\s",  # torchrun's per-rank prefix
+            r"\[(?:rank|default)\d{1,5}\]:\s?",  # torchrun's per-rank prefix (its tee: no space)
+            r"\[rank: ?\d{1,5}\]\s",  # Lightning's rank
+            r"\((?:[\w.-]{1,60} )?pid=\d{1,8}(?:, ?ip=[\d.]{7,15})?\)\s",  # vLLM's processes, Ray's workers
+            r"#\d{1,4} \d{1,6}\.\d{1,3}\s",  # BuildKit's plain progress: #12 3.456
+            r"\[(?:INFO|WARNING|ERROR|DEBUG|CRITICAL)\]\s(?:\[[\w./-]{1,80}:\d{1,6}(?::\w{1,80})?\]\s)?",  # DeepSpeed
             r"##\[(?:error|warning|notice|debug|group|endgroup)\]",  # GitHub Actions
             r"E {3,8}(?=\S)",  # pytest's failure lines: E       RuntimeError: ...
             r"[IWEF] [\w./-]{1,160}:\d{1,6}\]\s",  # TensorFlow after its timestamp

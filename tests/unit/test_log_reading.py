@@ -43,6 +43,15 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
     "syslog": lambda m: f"Mar  1 12:00:01 node17 python[4242]: {m}",
     "dmesg": lambda m: f"[ 1234.567890] {m}",
     "double-spaced": lambda m: m.replace(" ", "  "),
+    # printers the later corpus waves showed: vLLM's processes, Ray's workers, torchrun's
+    # tee, BuildKit's steps, kubectl --timestamps, Lightning's rank, DeepSpeed's launcher
+    "vllm-processes": lambda m: f"(APIServer pid=45) (EngineCore_DP0 pid=76) {m}",
+    "ray-worker": lambda m: f"(RayWorkerWrapper pid=1234, ip=10.0.0.12) {m}",
+    "torchrun-tee": lambda m: f"[default0]:{m}",
+    "buildkit": lambda m: f"#12 3.456 {m}",
+    "kubectl-timestamps": lambda m: f"2024-05-01T10:00:00.123456789Z {m}",
+    "lightning-rank": lambda m: f"[rank: 1] {m}",
+    "deepspeed": lambda m: f"[2024-06-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler] {m}",
 }
 
 
@@ -241,3 +250,12 @@ def test_the_nearest_logs_vote_for_the_cause(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(log_neighbours, "_index", lambda: index)
     found = log_neighbours.nearest(["CUDA driver memory error: cuda driver failed"])
     assert found is not None and (found.code, found.log) == ("DRIVER_NOT_AVAILABLE", "b/second")
+
+
+@pytest.mark.parametrize("wrapper", sorted(WRAPPERS))
+def test_a_traceback_is_a_failed_run_whatever_printed_it(wrapper: str) -> None:
+    body = (
+        'Traceback (most recent call last):\n  File "x.py", line 1, in <module>\nRuntimeError: boom'
+    )
+    text = "\n".join(WRAPPERS[wrapper](line) for line in body.split("\n"))
+    assert read_log(text).failed
