@@ -68,3 +68,49 @@ EIGHTH = [
           "onnx"),
 ]
 # fmt: on
+
+# Batch 11: a CUDA extension built for the architectures TORCH_CUDA_ARCH_LIST names, not the GPU's
+TWICE_EXTENSION = r"""
+import torch
+from torch.utils.cpp_extension import load_inline
+cuda = '''
+#include <c10/cuda/CUDAException.h>
+__global__ void twice_kernel(float *x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] *= 2;
+}
+torch::Tensor twice(torch::Tensor x) {
+    int n = x.numel();
+    twice_kernel<<<(n + 255) / 256, 256>>>(x.data_ptr<float>(), n);
+    C10_CUDA_KERNEL_LAUNCH_CHECK();
+    return x;
+}
+'''
+m = load_inline(name="twice_ext", cpp_sources="torch::Tensor twice(torch::Tensor x);",
+                cuda_sources=cuda, functions=["twice"], verbose=True)
+print(m.twice(torch.ones(8, device="cuda")))
+"""
+
+
+def arch_list(name: str, expected: str, archs: str, what: str) -> Scenario:
+    return Scenario(name, expected, what, TWICE_EXTENSION, timeout=240, framework="torch",
+                    env={"TORCH_CUDA_ARCH_LIST": archs, "TORCH_EXTENSIONS_DIR": f"@TMP@/ext-{name}",
+                         "MAX_JOBS": "8"})  # fmt: skip
+
+
+ELEVENTH = [
+    arch_list(
+        "torch-extension-arch-list-older-than-gpu",
+        "TORCH_CUDA_ARCH_LIST_OVERRIDES_GPU",
+        "8.0",
+        "a CUDA extension built with TORCH_CUDA_ARCH_LIST=8.0 (sm_80 only, no PTX) run on an "
+        "sm_90 GPU",
+    ),
+    arch_list(
+        "torch-extension-arch-list-nvcc-does-not-know",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+        "7.0",
+        "a CUDA extension built with TORCH_CUDA_ARCH_LIST=7.0 by CUDA 13's nvcc, which "
+        "dropped sm_70",
+    ),
+]

@@ -329,4 +329,11 @@ LATER: tuple[Signature, ...] = (
         r"Could not load this library: \S{1,300}\.so\b",
         supersedes=(C.CUDA_RUNTIME_NOT_LOADABLE, C.CUDA_LIBS_NOT_FOUND),
     ),
+    # nvcc asked for an architecture it dropped (CUDA 12: 3.x; CUDA 13: 5.x to 7.2): the build's
+    # list, not the GPU, is too old for this toolkit (a newer architecture is the GPU outrunning it)
+    S(
+        C.BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC,
+        r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_(?:[1-6]\d|7[0-2])\w?'",
+        supersedes=(C.GPU_ARCH_NEWER_THAN_WHEEL,),
+    ),
 )

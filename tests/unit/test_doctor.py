@@ -18,6 +18,10 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     (
+        "nvcc fatal   : Unsupported gpu architecture 'compute_70'",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+    ),
+    (
         "RuntimeError: Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist",
         "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
     ),
