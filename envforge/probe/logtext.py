@@ -28,6 +28,7 @@ _ANSI = re.compile(
     r"|\x1b[@-Z\\-_]"  # two-character escapes
     r"|(?<![\w\]])\[(?:\d{1,3};){0,6}\d{1,3}m"  # a colour code whose ESC the paste lost
     r"|\^\[\[(?:\d{1,3};){0,6}\d{1,3}m"  # caret notation of one
+    r"|\\(?:u001[bB]|x1[bB]|033|e)\[(?:\d{1,3};){0,6}\d{1,3}m"  # one JSON- or C-escaped (a notebook's .ipynb)
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ESCAPED_NEWLINE = re.compile(r"(?:\\\\){0,4}\\n")

@@ -52,6 +52,7 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
     "kubectl-timestamps": lambda m: f"2024-05-01T10:00:00.123456789Z {m}",
     "lightning-rank": lambda m: f"[rank: 1] {m}",
     "deepspeed": lambda m: f"[2024-06-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler] {m}",
+    "ipynb-json": lambda m: f'    "\\u001b[0;31m{m}\\u001b[0m",',  # a notebook's .ipynb, as JSON
 }
 
 
