@@ -62,6 +62,9 @@ _PREFIXES = re.compile(
             r"\[[IWEDC] \d{4}-\d{2}-\d{2} [\d:.]{8,15} \w{1,20}\]\s",  # Jupyter server
             r"(?:WARNING|ERROR|INFO|DEBUG|CRITICAL|FATAL):[\w.]{1,60}:",  # Python logging
             r"(?:>>>|\.\.\.)\s",  # Python REPL
+            r">\s(?=\S)",  # a Markdown quote of the log (a reply quoting it), a shell's continuation
+            r"(?:stdout|stderr) [FP] ",  # the CRI log format (kubelet's files, crictl logs)
+            r"[\w.-]{1,60} [\w./-]{1,60}\[\d{1,8}\]:\s",  # journalctl -o short-iso, after the time
             r"In \[\d{0,5}\]:\s?",
             r"Out\[\d{0,5}\]:\s?",
             r"PS [A-Za-z]:[^>\n]{0,200}>\s",  # PowerShell

@@ -239,7 +239,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.GPU_ONLY_LAYER_WITHOUT_GPU,
         r"No OpKernel was registered to support Op 'Cudnn\w{1,20}'",
-        r"Function: RNNForward\s{1,4}-> Feature Not Implemented",  # CNTK's cuDNN-only RNN
+        r"Function: RNNForward\s{0,4}-?>? ?Feature Not Implemented",  # CNTK's cuDNN-only RNN
     ),
     S(
         C.NCCL_UNAVAILABLE_FOR_STRATEGY,

@@ -53,6 +53,9 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
     "lightning-rank": lambda m: f"[rank: 1] {m}",
     "deepspeed": lambda m: f"[2024-06-01 10:00:00,123] [ERROR] [launch.py:321:sigkill_handler] {m}",
     "ipynb-json": lambda m: f'    "\\u001b[0;31m{m}\\u001b[0m",',  # a notebook's .ipynb, as JSON
+    "markdown-quote": lambda m: f"> {m}",
+    "cri-log": lambda m: f"2024-05-01T10:00:00.123456789Z stderr F {m}",
+    "journal-iso": lambda m: f"2024-05-01T10:00:00+0000 node17 python[4242]: {m}",
 }
 
 
