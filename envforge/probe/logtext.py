@@ -18,6 +18,8 @@ import json
 import re
 from typing import Dict, List, NamedTuple, Tuple
 
+from .windows_messages import english
+
 __all__ = ["Line", "normalise", "windows", "CHUNK", "collapse", "BEFORE", "AFTER"]
 
 CHUNK = 2048  # a longer line is cut in pieces of this many characters
@@ -135,6 +137,8 @@ def _clean(piece: str) -> str:
     if not piece.isprintable():
         piece = _CONTROL.sub(" ", piece)
     piece = _strip_prefixes(piece.strip())
+    if not piece.isascii() or "DLL load failed" in piece or "WinError" in piece:  # in English
+        piece = english(piece)
     if "\\" in piece:
         piece = _PATH_SEPARATOR.sub("/", piece)
     if "  " in piece or "\t" in piece or "\u00a0" in piece:

@@ -263,3 +263,39 @@ def test_a_traceback_is_a_failed_run_whatever_printed_it(wrapper: str) -> None:
     )
     text = "\n".join(WRAPPERS[wrapper](line) for line in body.split("\n"))
     assert read_log(text).failed
+
+
+@pytest.mark.parametrize(
+    ("english", "localised"),
+    [
+        ("The specified module could not be found.", "找不到指定的模块。"),
+        ("The specified module could not be found.", "Das angegebene Modul wurde nicht gefunden."),
+        ("The specified procedure could not be found.", "指定されたプロシージャが見つかりません。"),
+        (
+            "The paging file is too small for this operation to complete.",
+            "页面文件太小，无法完成操作。",
+        ),
+    ],
+)
+def test_a_windows_error_reads_the_same_in_the_consoles_language(
+    english: str, localised: str
+) -> None:
+    numbered = 'OSError: [WinError {n}] {text} Error loading "C:\\\\env\\\\torch\\\\lib\\\\c10.dll" or one of its dependencies.'
+    number = {"module": 126, "procedure": 127, "paging": 1455}[
+        next(k for k in ("module", "procedure", "paging") if k in english)
+    ]
+    for line in (
+        numbered.format(n=number, text=english),
+        f"ImportError: DLL load failed while importing _C: {english}",
+    ):
+        if "paging" in english and "DLL load" in line:
+            continue
+        codes = [d.code for d in read_log(line, gpu_present=True).diagnoses]
+        assert (
+            codes
+            and [
+                d.code
+                for d in read_log(line.replace(english, localised), gpu_present=True).diagnoses
+            ]
+            == codes
+        )

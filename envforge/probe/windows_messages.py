@@ -1,0 +1,54 @@
+"""Windows' error messages in the languages people's consoles print them, as English (data only).
+
+A DLL that does not load is reported in the system's language: ``[WinError 126] 找不到指定的模块。``
+on a Chinese Windows, ``Das angegebene Modul wurde nicht gefunden.`` on a German one. The patterns
+know the English words; ``english`` puts them in place of the localised ones (a ``[WinError N]``
+by its number, a ``DLL load failed`` by the phrase), so one pattern reads every language.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["english"]
+
+# the messages of the Windows errors a failed DLL load reports, by number
+ENGLISH = {
+    "126": "The specified module could not be found.",
+    "127": "The specified procedure could not be found.",
+    "193": "%1 is not a valid Win32 application.",
+    "1114": "A dynamic link library (DLL) initialization routine failed.",
+    "1455": "The paging file is too small for this operation to complete.",
+}
+# the localised texts of 126 and 127 (what ImportError's "DLL load failed" prints without a number)
+LOCALISED = {
+    "126": (
+        "找不到指定的模块", "找不到指定的模組", "指定されたモジュールが見つかりません", "지정된 모듈을 찾을 수 없습니다",
+        "Das angegebene Modul wurde nicht gefunden", "Le module spécifié est introuvable",
+        "Не найден указанный модуль", "No se puede encontrar el módulo especificado",
+        "Não foi possível encontrar o módulo especificado", "Impossibile trovare il modulo specificato",
+    ),
+    "127": (
+        "找不到指定的程序", "指定されたプロシージャが見つかりません", "지정된 프로시저를 찾을 수 없습니다",
+        "Die angegebene Prozedur wurde nicht gefunden", "La procédure spécifiée est introuvable",
+        "Не найдена указанная процедура", "No se encontró el proceso especificado",
+        "Não foi possível encontrar o procedimento especificado",
+        "Impossibile trovare la procedura specificata",
+    ),
+}  # fmt: skip
+_NUMBERED = re.compile(r"\[WinError (\d{1,5})\] {0,2}(?=\S)(?!The |A |%1 )([^.。\n]{1,160}[.。]?)")
+_PHRASES = {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts}
+_PHRASE = re.compile(
+    "(?:" + "|".join(re.escape(p) for p in sorted(_PHRASES, key=len, reverse=True)) + ")[.。]?"
+)
+
+
+def english(line: str) -> str:
+    """``line`` with the localised Windows error messages it holds put in English."""
+    if "WinError" in line:
+        line = _NUMBERED.sub(
+            lambda m: f"[WinError {m[1]}] {ENGLISH[m[1]]}" if m[1] in ENGLISH else m[0], line
+        )
+    if not line.isascii() or "DLL load failed" in line:
+        line = _PHRASE.sub(lambda m: _PHRASES[m[0].rstrip(".。")], line)
+    return line
