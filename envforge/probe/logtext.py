@@ -18,7 +18,7 @@ import json
 import re
 from typing import Dict, List, NamedTuple, Tuple
 
-from .windows_messages import english
+from .localised_messages import english
 
 __all__ = ["Line", "normalise", "windows", "CHUNK", "collapse", "BEFORE", "AFTER"]
 
@@ -137,7 +137,7 @@ def _clean(piece: str) -> str:
     if not piece.isprintable():
         piece = _CONTROL.sub(" ", piece)
     piece = _strip_prefixes(piece.strip())
-    if not piece.isascii() or "DLL load failed" in piece or "WinError" in piece:  # in English
+    if not piece.isascii() or "DLL load failed" in piece or "WinError" in piece:  # as English
         piece = english(piece)
     if "\\" in piece:
         piece = _PATH_SEPARATOR.sub("/", piece)

@@ -299,3 +299,19 @@ def test_a_windows_error_reads_the_same_in_the_consoles_language(
             ]
             == codes
         )
+
+
+def test_the_linux_loaders_words_read_the_same_in_chinese_and_japanese() -> None:
+    english = (
+        "ImportError: libcudart.so.11.0: cannot open shared object file: No such file or directory"
+    )
+    codes = [d.code for d in read_log(english, gpu_present=True).diagnoses]
+    assert codes
+    for words in (
+        "无法打开共享对象文件: 没有那个文件或目录",
+        "共有オブジェクトファイルを開けません: そのようなファイルやディレクトリはありません",
+    ):
+        localised = english.replace(
+            "cannot open shared object file: No such file or directory", words
+        )
+        assert [d.code for d in read_log(localised, gpu_present=True).diagnoses] == codes

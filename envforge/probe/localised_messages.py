@@ -1,9 +1,11 @@
-"""Windows' error messages in the languages people's consoles print them, as English (data only).
+"""Error messages in the languages people's consoles print them, as English (data only).
 
 A DLL that does not load is reported in the system's language: ``[WinError 126] 找不到指定的模块。``
-on a Chinese Windows, ``Das angegebene Modul wurde nicht gefunden.`` on a German one. The patterns
-know the English words; ``english`` puts them in place of the localised ones (a ``[WinError N]``
-by its number, a ``DLL load failed`` by the phrase), so one pattern reads every language.
+on a Chinese Windows, ``Das angegebene Modul wurde nicht gefunden.`` on a German one; the Linux
+loader's "cannot open shared object file: No such file or directory" follows ``LANG`` too
+(``无法打开共享对象文件: 没有那个文件或目录``). The patterns know the English words; ``english`` puts
+them in place of the localised ones (a ``[WinError N]`` by its number, the rest by the phrase), so
+one pattern reads every language.
 """
 
 from __future__ import annotations
@@ -36,8 +38,15 @@ LOCALISED = {
         "Impossibile trovare la procedura specificata",
     ),
 }  # fmt: skip
+# glibc's loader (dlerror) in Chinese and Japanese locales
+LOADER = {
+    "无法打开共享对象文件": "cannot open shared object file",
+    "共有オブジェクトファイルを開けません": "cannot open shared object file",
+    "没有那个文件或目录": "No such file or directory",
+    "そのようなファイルやディレクトリはありません": "No such file or directory",
+}
 _NUMBERED = re.compile(r"\[WinError (\d{1,5})\] {0,2}(?=\S)(?!The |A |%1 )([^.。\n]{1,160}[.。]?)")
-_PHRASES = {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts}
+_PHRASES = {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts} | LOADER
 _PHRASE = re.compile(
     "(?:" + "|".join(re.escape(p) for p in sorted(_PHRASES, key=len, reverse=True)) + ")[.。]?"
 )
