@@ -45,8 +45,18 @@ LOADER = {
     "没有那个文件或目录": "No such file or directory",
     "そのようなファイルやディレクトリはありません": "No such file or directory",
 }
+# cmd.exe's "is not recognized as an internal or external command" in Chinese and Japanese
+SHELL = {
+    " 不是内部或外部命令": " is not recognized as an internal or external command",
+    " 不是內部或外部命令": " is not recognized as an internal or external command",
+    " は、内部コマンドまたは外部コマンド": " is not recognized as an internal or external command",
+}
 _NUMBERED = re.compile(r"\[WinError (\d{1,5})\] {0,2}(?=\S)(?!The |A |%1 )([^.。\n]{1,160}[.。]?)")
-_PHRASES = {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts} | LOADER
+_PHRASES = (
+    {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts}
+    | LOADER
+    | SHELL
+)
 _PHRASE = re.compile(
     "(?:" + "|".join(re.escape(p) for p in sorted(_PHRASES, key=len, reverse=True)) + ")[.。]?"
 )

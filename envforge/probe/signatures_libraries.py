@@ -152,6 +152,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"(?:^|\s)nvcc: (?:command )?not found",
         r"No such file or directory: '[^']{0,200}/bin/nvcc(?:\.exe)?'",
         r"'nvcc(?:\.exe)?' is not recognized as an internal or external command",
+        r"The term 'nvcc(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
         # JIT builders that look for nvcc themselves (FlashInfer)
         r"Could not find nvcc\b",
         supersedes=(C.JIT_HOST_COMPILER_MISSING,),

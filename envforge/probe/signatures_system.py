@@ -46,6 +46,9 @@ SYSTEM: tuple[Signature, ...] = (
         r"MisconfigurationException: No supported gpu backend found",  # Lightning's words
         r"no supported devices found for platform CUDA",
         r"nvidia-smi: (?:command )?not found",
+        # Windows: cmd.exe's and PowerShell's words for a command that is not there
+        r"'nvidia-smi(?:\.exe)?' is not recognized as an internal or external command",
+        r"The term 'nvidia-smi(?:\.exe)?' is not recognized as (?:the )?name of a cmdlet",
         r"libcuda\.so(?:\.1)?: cannot open shared object file",
         r"Could not load dynamic library 'libcuda\.so",
         r"failed call to cuInit: UNKNOWN ERROR \(303\)",

@@ -18,6 +18,14 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     (
+        "nvidia-smi : The term 'nvidia-smi' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+        "DRIVER_NOT_AVAILABLE",
+    ),
+    (
+        "nvcc : The term 'nvcc' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
         "nvcc fatal   : Unsupported gpu architecture 'compute_70'",
         "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
     ),

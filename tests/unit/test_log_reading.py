@@ -315,3 +315,14 @@ def test_the_linux_loaders_words_read_the_same_in_chinese_and_japanese() -> None
             "cannot open shared object file: No such file or directory", words
         )
         assert [d.code for d in read_log(localised, gpu_present=True).diagnoses] == codes
+
+
+def test_cmd_exes_unknown_command_reads_the_same_in_chinese_and_japanese() -> None:
+    english = "'nvcc' is not recognized as an internal or external command,"
+    codes = [d.code for d in read_log(english, gpu_present=True).diagnoses]
+    assert codes == ["CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"]
+    for localised in (
+        "'nvcc' 不是内部或外部命令，也不是可运行的程序",
+        "'nvcc' は、内部コマンドまたは外部コマンド、",
+    ):
+        assert [d.code for d in read_log(localised, gpu_present=True).diagnoses] == codes
