@@ -63,7 +63,7 @@ _PHRASE = re.compile(
 
 
 def english(line: str) -> str:
-    """``line`` with the localised Windows error messages it holds put in English."""
+    """``line`` with the localised error messages it holds put in English."""
     if "WinError" in line:
         line = _NUMBERED.sub(
             lambda m: f"[WinError {m[1]}] {ENGLISH[m[1]]}" if m[1] in ENGLISH else m[0], line
