@@ -134,15 +134,13 @@ def _driver_older_than_runtime(facts: LogFacts) -> list[Decision]:
         return []
     for kind in ("runtime", "ptxas", "toolkit"):
         needed = _series(facts.cuda.get(kind))
+        if needed is None or needed <= driver:
+            continue
         # CUDA 11 on: a runtime (or toolkit) of the driver's major runs on it (minor version
         # compatibility); PTX of a newer minor still needs the newer driver
-        same_major_ok = kind != "ptxas" and needed is not None and needed[0] == driver[0] >= 11
-        if (
-            needed is not None
-            and needed > driver
-            and not same_major_ok
-            and (kind != "toolkit" or needed[0] > driver[0])
-        ):
+        if kind != "ptxas" and needed[0] == driver[0] >= 11:
+            continue
+        if kind != "toolkit" or needed[0] > driver[0]:
             what = {"runtime": "runtime", "ptxas": "PTX compiler (ptxas)", "toolkit": "toolkit"}[
                 kind
             ]

@@ -10,6 +10,8 @@ itself and every other process are untouched (nothing is unloaded, no setting ch
 
 from __future__ import annotations
 
+import shlex
+
 from recorded_scenarios import Scenario
 
 MASK = r"""#!/bin/bash
@@ -106,11 +108,12 @@ def masked(
 ) -> Scenario:
     """A scenario whose program (python source, or a shell line for nvidia-smi) runs masked."""
     line = program if framework == "driver" else f"@PY@ @TMP@/{name.replace('-', '_')}.py"
+    hides = HIDE if mode.startswith("hide:") else MODES[mode]
     return Scenario(
         name,
         expected,
-        f"{what} (mask.sh {mode}: {MODES[mode]})",
-        f"@MASK@ {mode} {line}",
+        f"{what} (mask.sh {mode}: {hides})",
+        f"@MASK@ {shlex.quote(mode)} {line}",
         env=env or {},
         shell=True,
         timeout=90,
@@ -126,6 +129,7 @@ MODES = {
     "nouvm": "every driver file is there but /dev/nvidia-uvm and /dev/nvidia-uvm-tools",
     "none": "nothing hidden: the masking alone",
 }
+HIDE = "those of pip's nvidia-* wheels and the toolkit"  # what hide:GLOB hides
 
 
 def hidden(
@@ -138,10 +142,7 @@ def hidden(
     env: dict[str, str | None] | None = None,
 ) -> Scenario:
     """A scenario whose program runs where the CUDA libraries named ``glob`` are absent."""
-    s = masked(name, expected, "none", what, program, framework, env)
-    s.script = s.script.replace("@MASK@ none ", f"@MASK@ 'hide:{glob}' ", 1)
-    s.established = f"{what} (mask.sh hide:{glob}: those of pip's nvidia-* wheels and the toolkit)"
-    return s
+    return masked(name, expected, f"hide:{glob}", what, program, framework, env)
 
 
 NO = "DRIVER_NOT_AVAILABLE"

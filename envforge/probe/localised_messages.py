@@ -51,7 +51,9 @@ SHELL = {
     " 不是內部或外部命令": " is not recognized as an internal or external command",
     " は、内部コマンドまたは外部コマンド": " is not recognized as an internal or external command",
 }
-_NUMBERED = re.compile(r"\[WinError (\d{1,5})\] {0,2}(?=\S)(?!The |A |%1 )([^.。\n]{1,160}[.。]?)")
+_NUMBERED = re.compile(  # the errors ENGLISH knows, in any words but its own
+    rf"\[WinError ({'|'.join(ENGLISH)})\] {{0,2}}(?=\S)(?!The |A |%1 )([^.。\n]{{1,160}}[.。]?)"
+)
 _PHRASES = (
     {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts}
     | LOADER
@@ -65,9 +67,7 @@ _PHRASE = re.compile(
 def english(line: str) -> str:
     """``line`` with the localised error messages it holds put in English."""
     if "WinError" in line:
-        line = _NUMBERED.sub(
-            lambda m: f"[WinError {m[1]}] {ENGLISH[m[1]]}" if m[1] in ENGLISH else m[0], line
-        )
+        line = _NUMBERED.sub(lambda m: f"[WinError {m[1]}] {ENGLISH[m[1]]}", line)
     if not line.isascii() or "DLL load failed" in line:
         line = _PHRASE.sub(lambda m: _PHRASES[m[0].rstrip(".。")], line)
     return line
