@@ -1242,3 +1242,30 @@ def test_pytorch_27s_list_of_capabilities_decides_too_old_against_the_lowest() -
         "B300 which is of compute capability (CC) 10.3",
     )
     assert [d.code for d in diagnose_log(newer)][:1] == ["WHEEL_LACKS_ARCH_KERNELS"]
+
+
+def test_an_xpu_found_nowhere_from_a_conda_env_is_its_libstdcxx() -> None:
+    line = "/home/me/anaconda3/envs/ipex/lib/python3.10/site-packages/torch/xpu/__init__.py:57: UserWarning: XPU device count is zero!"
+    assert [d.code for d in diagnose_log(line)][:2] == [
+        "LIBSTDCXX_GLIBC_TOO_OLD",
+        "INTEL_GPU_DRIVER_MISSING",
+    ]
+    bare = line.replace("/home/me/anaconda3/envs/ipex/lib/python3.10", "/usr/lib/python3")
+    assert [d.code for d in diagnose_log(bare)][:1] == ["INTEL_GPU_DRIVER_MISSING"]
+
+
+def test_a_runtime_of_the_drivers_cuda_major_is_no_driver_too_old() -> None:
+    smi = "| NVIDIA-SMI 460.32.03    Driver Version: 460.32.03    CUDA Version: 11.2     |\n"
+    minor = smi + "Version: 1.11.0+cu113\n"
+    assert "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME" not in [d.code for d in diagnose_log(minor)]
+    major = smi + "Version: 2.1.0+cu121\n"
+    assert "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME" in [d.code for d in diagnose_log(major)]
+
+
+def test_rocminfo_out_of_resources_is_the_device_nodes_on_linux_and_the_release_under_wsl() -> None:
+    line = "hsa api call failure at: /long_pathname/rocminfo/rocminfo.cc:1306\nCall returned HSA_STATUS_ERROR_OUT_OF_RESOURCES\n"
+    assert [d.code for d in diagnose_log(line, gpu_present=True)][:1] == ["ROCM_DEVICE_PERMISSIONS"]
+    wsl = "WSL environment detected.\n" + line
+    assert [d.code for d in diagnose_log(wsl, gpu_present=True)][:1] == [
+        "ROCM_WSL_RELEASE_UNSUPPORTED"
+    ]
