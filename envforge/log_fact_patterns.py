@@ -9,33 +9,13 @@ from dataclasses import dataclass
 
 from . import log_arch_patterns as arch
 from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_MEMORY, TORCH_OOM
+from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
     "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
     "FRAMEWORKS", "GPU_WITH_CC", "RULES", "SINGULARITY",
 ]  # fmt: skip
 
-_V = r"(\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)"
-FRAMEWORKS = (
-    (
-        "tensorflow",
-        re.compile(rf"\bTensor ?Flow(?:-gpu|-cpu|-macos)?(?: version)?:?\s{{1,4}}v?{_V}\b", re.I),
-    ),
-    ("tensorflow", re.compile(rf"\btensorflow(?:-cpu|-gpu|-macos|-intel)?==v?{_V}\b", re.I)),
-    ("tensorflow", re.compile(rf"site-packages/tensorflow-{_V}", re.I)),
-    ("tensorflow", re.compile(rf"\btf\.__version__\W{{1,20}}{_V}\b")),
-    (
-        "torch",
-        re.compile(
-            rf"\b(?:torch|PyTorch)(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}(?:\+\w{{1,20}})?\b",
-            re.I,
-        ),
-    ),
-    ("torch", re.compile(rf"\btorch\.__version__\W{{1,20}}{_V}")),
-    ("jax", re.compile(rf"\bjax(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
-    ("jaxlib", re.compile(rf"\bjaxlib(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
-    ("keras", re.compile(rf"\bKeras(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
-)
 GPU_WITH_CC = re.compile(
     r"name: ([^,()]{1,80}?), pci bus id: [^,]{1,40}, compute capability: (\d{1,2}\.\d{1,2})"
 )
@@ -126,7 +106,7 @@ _LINUX_LOADER = re.compile(
 _PLATFORM = {
     "wsl": re.compile(r"microsoft-standard-WSL|\bWSL2?\b|/mnt/c/|/usr/lib/wsl/", re.I),
     "windows": re.compile(
-        r"\b[A-Za-z]:/(?:Users|Program|Python|ProgramData|Windows|anaconda|Anaconda|conda|tools)|/site-packages/.{0,60}\.pyd\b|\.dll\b|\bWindows\b|\bwin32\b|\bWinError\b|PS [A-Z]:"
+        r"(?<![\w/])[A-Za-z]:/[\w .$~()-]{1,80}/|\btensorflow[-_]intel\b|[-_]win_amd64\b|/site-packages/.{0,60}\.pyd\b|\.dll\b|\bWindows\b|\bwin32\b|\bWinError\b|PS [A-Z]:"
     ),
     "macos": re.compile(
         r"\.dylib\b|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
@@ -190,38 +170,14 @@ class _Rule:
 
 
 RULES = (
+    _Rule("framework", KEYWORDS, tuple(p for _, p in FRAMEWORKS), repeat=True, every=True),
     _Rule(
         "framework",
-        (
-            "tensorflow version",
-            "tensor flow",
-            "tensorflow==",
-            "tensorflow-",
-            "tensorflow 1.",
-            "tensorflow 2.",
-            "tensorflow: ",
-            "tensorflow v",
-            "tf.__version__",
-            "torch==",
-            "torch version",
-            "torch: ",
-            "torch 1.",
-            "torch 2.",
-            "torch.__version__",
-            "jax==",
-            "jax version",
-            "jax: ",
-            "jax 0.",
-            "jaxlib",
-            "keras==",
-            "keras version",
-            "keras: ",
-            "keras 2.",
-            "keras 3.",
-        ),
-        tuple(p for _, p in FRAMEWORKS),
+        ("__version__", "version.version", "name: "),
+        tuple(p for _, p in WINDOWED),
         repeat=True,
-    ),  # fmt: skip
+        window=True,
+    ),
     _Rule(
         "gpu",
         ("compute capability", "major:", "cuda capability"),
@@ -303,7 +259,21 @@ RULES = (
         _Rule(name, keys, (_PLATFORM[name],))
         for name, keys in (
             ("wsl", ("wsl", "/mnt/c/")),
-            ("windows", (":/", ".pyd", ".dll", "windows", "win32", "winerror", "ps ")),
+            (
+                "windows",
+                (
+                    ":/",
+                    ".pyd",
+                    ".dll",
+                    "windows",
+                    "win32",
+                    "winerror",
+                    "ps ",
+                    "tensorflow-intel",
+                    "tensorflow_intel",
+                    "win_amd64",
+                ),
+            ),  # fmt: skip
             (
                 "macos",
                 (

@@ -336,4 +336,20 @@ LATER: tuple[Signature, ...] = (
         r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_(?:[1-6]\d|7[0-2])\w?'",
         supersedes=(C.GPU_ARCH_NEWER_THAN_WHEEL,),
     ),
+    # a feature of the run (torch.compile's Triton, an instruction, a quantization kernel, a dtype)
+    # that needs a newer architecture than a GPU that otherwise works, in its many printers' words
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"too old to be supported by the triton GPU compiler",
+        r"Feature '[^']{1,60}' requires \.target sm_\d{2,3}",
+        r"Minimum capability: \d{2,3}\.? {1,2}Current capability: \d{2,3}",
+        r"\b(?:Marlin|FP8|[Ff]p8|[Ff]loat8|INT8|[Ii]nt8|TF32|tf32|[Tt]ensor ?[Cc]ores?|CUTLASS|cutlass|"
+        r"[Ff]lash[-_ ]?[Aa]tt(?:n|ention)\w{0,4}|BF16|bf16|[Bb]float16)\b.{0,80}?[Cc]apability\b"
+        r".{0,30}?(?:>=?|\bat least\b|\bor (?:higher|newer|above|later)\b|\bminimum\b|\brequired\b"
+        r"|\blower than\b|\bless than\b|\bbelow\b|<)",
+        r"\b(?:Marlin|FP8|[Ff]p8|[Ff]loat8|INT8|[Ii]nt8|TF32|tf32|[Tt]ensor ?[Cc]ores?|CUTLASS|cutlass|"
+        r"[Ff]lash[-_ ]?[Aa]tt(?:n|ention)\w{0,4}|BF16|bf16|[Bb]float16)\b.{0,80}?"
+        r"\b(?:Ampere|Hopper|Blackwell)\b.{0,20}?\b(?:or|and) (?:higher|newer|above|later)\b",
+        supersedes=(C.GPU_ARCH_TOO_OLD, C.XLA_TOOLCHAIN_MISSING, C.WHEEL_LACKS_ARCH_KERNELS),
+    ),
 )

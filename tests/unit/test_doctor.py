@@ -18,6 +18,10 @@ from envforge.probe.signatures import SIGNATURES
 LINES = [
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     (
+        "RuntimeError: Found NVIDIA GeForce GTX 1070 which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
         "nvidia-smi : The term 'nvidia-smi' is not recognized as the name of a cmdlet, function, script file, or operable program.",
         "DRIVER_NOT_AVAILABLE",
     ),

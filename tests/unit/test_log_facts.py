@@ -284,3 +284,64 @@ def test_the_architectures_a_package_was_compiled_for_decide_against_the_gpus() 
         "60 61 70 75 80 86 ,but your current GPU is 120\n"
     )
     assert [d.code for d in decide(facts, {}, failed=True)] == [Code.WHEEL_LACKS_ARCH_KERNELS]
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "version"),
+    [
+        (
+            "Successfully installed keras-3.3.3 tensorflow-2.16.1 tensorboard-2.16.2",
+            "tensorflow",
+            "2.16.1",
+        ),
+        ("Successfully installed keras-3.3.3 tensorflow-2.16.1", "keras", "3.3.3"),
+        (
+            "  Downloading torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl (2200.7 MB)",
+            "torch",
+            "2.1.0",
+        ),
+        ("Collecting jaxlib-0.4.30-cp311-cp311-manylinux2014_x86_64.whl", "jaxlib", "0.4.30"),
+        (
+            r"Requirement already satisfied: tensorflow in c:\users\me\appdata\roaming\python\python311\site-packages (2.14.0)",
+            "tensorflow",
+            "2.14.0",
+        ),
+        (
+            "Requirement already satisfied: torch in ./venv/lib/python3.10/site-packages (2.3.1+cu118)",
+            "torch",
+            "2.3.1",
+        ),
+        ("pytorch-2.1.0-py3.10_cuda12.1_cudnn8.9.2_0", "torch", "2.1.0"),
+        (">>> tf.__version__\n'2.16.1'", "tensorflow", "2.16.1"),
+        ("print(torch.__version__)\n2.5.1+cu124", "torch", "2.5.1"),
+        ("Name: tensorflow\nVersion: 2.17.0", "tensorflow", "2.17.0"),
+    ],
+)
+def test_a_framework_version_is_read_in_pips_conda_and_a_repls_words(
+    line: str, name: str, version: str
+) -> None:
+    assert extract_facts(line + "\n").frameworks.get(name) == version
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Successfully installed tensorflow-estimator-2.13.0",  # another distribution
+        "  Downloading torchvision-0.16.0-cp310-cp310-linux_x86_64.whl",
+        "Requirement already satisfied: keras-nightly in ./lib (3.4.0.dev2024)",
+    ],
+)
+def test_a_neighbouring_distributions_version_is_not_the_frameworks(line: str) -> None:
+    assert extract_facts(line + "\n").frameworks == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Successfully installed tensorflow-2.15.0 tensorflow-intel-2.15.0\nNum GPUs Available:  0\n",
+        "Requirement already satisfied: tensorflow in c:\\users\\me\\miniconda3\\envs\\tf\\lib\\site-packages (2.14.0)\nGPUs: []\n",
+        "Requirement already satisfied: tensorflow in d:\\work\\venv\\lib\\site-packages (2.13.1)\nNum GPUs Available:  0\n",
+    ],
+)
+def test_windows_is_told_by_its_wheel_and_any_drive_letter_path(text: str) -> None:
+    assert codes(text) == ["WINDOWS_NATIVE_TF_GE_2_11"]

@@ -1,0 +1,77 @@
+"""The patterns of the framework versions a log states (pure), in the words of whatever printed
+them: the framework's own banner, a ``__version__`` echoed by a REPL or a notebook (on the line
+below), pip's install, freeze, list and show, conda's list, a wheel's or a dist-info's file name.
+Every repetition is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["FRAMEWORKS", "KEYWORDS", "WINDOWED"]
+
+_V = r"(\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)"
+# the distributions of a framework (tensorflow-intel is the wheel pip picks on Windows)
+_TF = r"tensorflow(?:[-_](?:cpu|gpu|macos|intel))?"
+_TORCH = r"(?:py)?torch"
+# pip's words for a distribution and its version: "Successfully installed tensorflow-2.15.0",
+# "Collecting torch==2.1.0+cu121", a wheel's "jaxlib-0.4.30-cp311-...", a dist-info directory
+_DASHED = r"(?:^|[\s/\\'\"(])(?:{name})-{v}(?:\+\w{{1,30}})?(?=$|[\s,;)'\"/\\-]|\.(?:dist|whl|tar|zip|egg))"
+# "Requirement already satisfied: tensorflow in c:\...\site-packages (2.14.0)"
+_SATISFIED = r"Requirement already satisfied: (?:{name})(?:\[[\w,-]{{1,40}}\])? in .{{1,400}}?\({v}(?:\+\w{{1,30}})?\)"
+
+
+def _pip(name: str, pattern: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return (
+        (name, re.compile(_DASHED.format(name=pattern, v=_V), re.I)),
+        (name, re.compile(_SATISFIED.format(name=pattern, v=_V), re.I)),
+    )
+
+
+FRAMEWORKS = (
+    (
+        "tensorflow",
+        re.compile(rf"\bTensor ?Flow(?:-gpu|-cpu|-macos)?(?: version)?:?\s{{1,4}}v?{_V}\b", re.I),
+    ),
+    ("tensorflow", re.compile(rf"\b{_TF}==v?{_V}\b", re.I)),
+    ("tensorflow", re.compile(rf"\btf\.(?:__version__|version\.VERSION)\W{{1,20}}{_V}\b")),
+    *_pip("tensorflow", _TF),
+    (
+        "torch",
+        re.compile(
+            rf"\b(?:torch|PyTorch)(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}(?:\+\w{{1,20}})?\b",
+            re.I,
+        ),
+    ),
+    ("torch", re.compile(rf"\btorch\.__version__\W{{1,20}}{_V}")),
+    *_pip("torch", _TORCH),
+    ("jax", re.compile(rf"\bjax(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
+    ("jax", re.compile(rf"\bjax\.__version__\W{{1,20}}{_V}")),
+    *_pip("jax", "jax"),
+    ("jaxlib", re.compile(rf"\bjaxlib(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
+    *_pip("jaxlib", "jaxlib"),
+    ("keras", re.compile(rf"\bKeras(?: version)?(?:==|:\s{{0,4}}|\s{{1,4}})v?{_V}\b", re.I)),
+    ("keras", re.compile(rf"\bkeras\.(?:__version__|version\(\))\W{{1,20}}{_V}")),
+    *_pip("keras", "keras"),
+    # pip show: "Name: tensorflow" and "Version: 2.17.0" on the line below (WINDOWED)
+    *(
+        (name, re.compile(rf"^Name: {pattern} Version: {_V}\b", re.I))
+        for name, pattern in (
+            ("tensorflow", _TF),
+            ("torch", "torch"),
+            ("jax", "jax"),
+            ("jaxlib", "jaxlib"),
+            ("keras", "keras"),
+        )
+    ),  # fmt: skip
+)
+KEYWORDS = (
+    "tensorflow", "tensor flow", "tf.__version__", "tf.version.version",
+    "torch", "jax", "keras",
+)  # fmt: skip
+# a version echoed below the expression that asked for it, and pip show's two lines
+WINDOWED = tuple(
+    (name, p)
+    for name, p in FRAMEWORKS
+    if "__version__" in p.pattern or p.pattern.startswith("^Name")
+)
