@@ -20,7 +20,7 @@ OOM_DEVICE = (
     (
         "cpu",
         re.compile(
-            r"device:CPU:\d{1,3} by allocator cpu|DefaultCPUAllocator|by allocator cpu\b|mklcpu",
+            r"device:CPU:\d{1,3} by allocator cpu|DefaultCPUAllocator|by allocator cpu\b|mklcpu|\d bytes on host\b",
             re.I,
         ),
     ),

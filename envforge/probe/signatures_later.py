@@ -352,4 +352,13 @@ LATER: tuple[Signature, ...] = (
         r"\b(?:Ampere|Hopper|Blackwell)\b.{0,20}?\b(?:or|and) (?:higher|newer|above|later)\b",
         supersedes=(C.GPU_ARCH_TOO_OLD, C.XLA_TOOLCHAIN_MISSING, C.WHEEL_LACKS_ARCH_KERNELS),
     ),
+    # host memory in a shell's and XLA's words: a script's job killed (the kernel's OOM killer),
+    # XLA out of memory on the host rather than a device
+    S(
+        C.HOST_OOM,
+        r"(?:^|\S: )(?:zsh|bash|sh): killed\s",
+        r"line \d{1,6}: {1,3}\d{1,8} Killed\s",
+        r"Out of memory (?:while trying to allocate|allocating) \d{1,20} bytes on host",
+        supersedes=(C.GPU_OOM,),
+    ),
 )

@@ -16,6 +16,22 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
+    # ptxas and vLLM refusing a feature of a newer GPU
+    ("zsh: killed     python train.py", "HOST_OOM"),
+    ("./run.sh: line 12: 23456 Killed                  python main.py --epochs 10", "HOST_OOM"),
+    (
+        "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17179869184 bytes on host.",
+        "HOST_OOM",
+    ),
+    (
+        "ptxas /tmp/tmpxft/kernel.ptx, line 120; error   : Feature '.bf16' requires .target sm_80 or higher",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "ValueError: The quantization method fp8 is not supported for the current GPU. Minimum capability: 89. Current capability: 86.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
     # wave 17's dev logs and the sixth GPU recording (copied from their logs)
     (
         "RuntimeError: Found NVIDIA GeForce GTX 1070 which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1",
