@@ -361,4 +361,17 @@ LATER: tuple[Signature, ...] = (
         r"Out of memory (?:while trying to allocate|allocating) \d{1,20} bytes on host",
         supersedes=(C.GPU_OOM,),
     ),
+    # NCCL's sockets and verbs between ranks in its other words: a connect to a peer's address
+    # that failed, a completion error from an InfiniBand/RoCE peer, a peer that closed its socket
+    S(
+        C.NCCL_INTERNODE_NETWORK,
+        r"(?:socketStartConnect|socketFinalizeConnect|Net|NET/Socket) ?: ?Connect to \S{3,60}<\d{1,5}> "
+        r"failed ?: (?:No route to host|Connection refused|Connection timed out|Network is unreachable"
+        r"|Software caused connection abort|Connection reset by peer)",
+        r"NET/IB ?: Got completion from peer \S{3,60} with (?:error|status)",
+        r"NET/IB ?: Got async event ?: (?:port error|GID table change|local catastrophic error)",
+        r"\btransport retry counter exceeded\b",
+        r"(?:socketProgress|NET/Socket) ?: ?Connection closed by remote peer",
+        supersedes=(C.NCCL_SYSTEM_ERROR_SHM,),
+    ),
 )

@@ -17,7 +17,15 @@ from envforge.probe.signatures import SIGNATURES
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
-    # ptxas and vLLM refusing a feature of a newer GPU
+    # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
+    (
+        "node2:1234:1300 [0] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.0.0.1<54321> failed : No route to host",
+        "NCCL_INTERNODE_NETWORK",
+    ),
+    (
+        "node1:3456:3600 [3] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.10.1.2<37823> with error 12, opcode 0, len 0, vendor err 129 (Recv)",
+        "NCCL_INTERNODE_NETWORK",
+    ),
     ("zsh: killed     python train.py", "HOST_OOM"),
     ("./run.sh: line 12: 23456 Killed                  python main.py --epochs 10", "HOST_OOM"),
     (
