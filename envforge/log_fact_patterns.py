@@ -407,6 +407,15 @@ RULES = (
     _Rule(
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
     ),
+    _Rule(  # Singularity/Apptainer was asked for the GPU: --nv, or what --nv prints
+        "singularity_nv",
+        ("--nv", "nv files", "nvliblist", "nvidia-container-cli"),
+        (
+            re.compile(
+                r"(?<![\w-])--nv(?:ccli)?\b|\bnv files\b|nvliblist\.conf|nvidia-container-cli"
+            ),
+        ),
+    ),
     _Rule(
         "command",
         ("docker run", "podman run", "nerdctl run", "container run", "singularity ", "apptainer "),

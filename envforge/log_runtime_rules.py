@@ -95,6 +95,15 @@ def containers(
             "request (--gpus all, or a GPU device)",
             tuple(facts.evidence("inside_container", "no_gpu")),
             before=(*NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
+    bound = any(c.tool in ("singularity", "apptainer") for c in facts.commands)
+    if "apptainer" in facts.runtimes and not bound and not _nv_asked(facts):
+        if _no_device_inside(facts, shown, symptoms):
+            found.append(Decision(
+                Code.SINGULARITY_NO_NV,
+                "inside Singularity/Apptainer, which shows no sign of --nv, the process sees no GPU "
+                "driver: the container was most likely started without --nv",
+                (facts.runtimes["apptainer"], *facts.evidence("no_gpu")),
+                before=(*NO_DEVICE, Code.CPU_ONLY_IMAGE)))  # fmt: skip
     if "docker_packaging" in facts.lines and Code.HOST_DRIVER_MISSING_FOR_TOOLKIT in shown:
         found.append(Decision(
             Code.DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER,
@@ -132,6 +141,12 @@ def _no_device_inside(
         or Code.CONTAINER_TOOLKIT_NOT_CONFIGURED in symptoms  # no nvidia-smi in the container
         or "no CUDA-capable device" in (facts.no_gpu or "")
     )
+
+
+def _nv_asked(facts: LogFacts) -> bool:
+    """Whether the log shows that Singularity/Apptainer was asked for the GPU (--nv, its nv
+    files, the NVIDIA hook)."""
+    return "gpu_hook" in facts.lines or "singularity_nv" in facts.lines
 
 
 def _lost_at_start(facts: LogFacts, shown: Mapping[Code, int]) -> bool:

@@ -1297,3 +1297,13 @@ def test_rocminfo_out_of_resources_is_the_device_nodes_on_linux_and_the_release_
     assert [d.code for d in diagnose_log(wsl, gpu_present=True)][:1] == [
         "ROCM_WSL_RELEASE_UNSUPPORTED"
     ]
+
+
+def test_no_driver_inside_singularity_without_a_sign_of_nv_is_the_missing_nv() -> None:
+    inside = (
+        "Apptainer> python train.py\nRuntimeError: Found no NVIDIA driver on your system. Please "
+        "check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n"
+    )
+    assert [d.code for d in diagnose_log(inside)][:1] == ["SINGULARITY_NO_NV"]
+    asked = "$ singularity shell --nv image.sif\n" + inside
+    assert "SINGULARITY_NO_NV" not in [d.code for d in diagnose_log(asked)]
