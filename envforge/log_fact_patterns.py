@@ -12,7 +12,7 @@ from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_ME
 from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
-    "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
+    "CONTAINER_PROMPT", "CUDA", "JETSON", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
     "FRAMEWORKS", "GPU_WITH_CC", "RULES", "SINGULARITY",
 ]  # fmt: skip
 
@@ -149,6 +149,7 @@ _KERAS_FRAME = re.compile(r"/(?:site|dist)-packages/keras/\S{1,80}\.py")
 _TF_PRIVATE_IMPORT = re.compile(
     r"cannot import name '\w{1,40}' from 'tensorflow\.(?:python|keras)\b"
 )
+JETSON = re.compile(r"(?i:jetson|tegra|\bl4t\b|jetpack)")  # also a prompt's hostname
 CONTAINER_PROMPT = re.compile(
     r"(?m)^[ \t]{0,8}(?:\([\w.-]{1,60}\) ?)?root@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
 )
@@ -406,6 +407,18 @@ RULES = (
     ),
     _Rule(
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
+    ),
+    # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
+    _Rule("cpu_wheel", ("+cpu",), (re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b"),)),
+    _Rule(
+        "jetson",
+        ("jetson", "tegra", "l4t", "jetpack"),
+        (JETSON,),
+    ),
+    _Rule(
+        "torch_used",
+        ("torch",),
+        (re.compile(r"\bimport torch\b|\btorch\.cuda\.|/site-packages/torch/"),),
     ),
     _Rule(  # Singularity/Apptainer was asked for the GPU: --nv, or what --nv prints
         "singularity_nv",

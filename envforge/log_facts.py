@@ -29,6 +29,7 @@ from .log_fact_patterns import (
     DRIVER_SIDES,
     FRAMEWORKS,
     GPU_WITH_CC,
+    JETSON,
     RULES,
     SINGULARITY,
 )
@@ -168,6 +169,11 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
         number = raw.count("\n", 0, prompt.start()) + 1
         where = f"line {number}: {printable(prompt.group(0), limit=80)}"
         facts.runtimes["docker"] = facts.lines["inside_container"] = where
+    jetson = JETSON.search(raw) if raw else None  # a prompt's hostname, which normalising drops
+    if jetson is not None and raw is not None:
+        number = raw.count("\n", 0, jetson.start()) + 1
+        text_line = raw[raw.rfind("\n", 0, jetson.start()) + 1 :].split("\n", 1)[0]
+        facts.lines["jetson"] = f"line {number}: {printable(text_line, limit=300, one_line=True)}"
     first: dict[str, int] = {}  # a repeated line states nothing new: each is read once
     for index, line in enumerate(lines):
         first.setdefault(line.text, index)

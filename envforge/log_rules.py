@@ -23,6 +23,7 @@ from .log_arch_rules import (
     no_kernels_for_an_old_gpu,
     torch_arch,
 )
+from .log_build_rules import builds
 from .log_decision import NO_DEVICE, Decision
 from .log_decision import version as _version
 from .log_fact_patterns import PTXAS_WARNING
@@ -58,6 +59,7 @@ def decide(
     no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(NO_DEVICE)) or failed
     found += hidden_by_env(facts, no_gpu)
     found += containers(facts, shown, no_gpu, symptoms)
+    found += builds(facts, shown)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
     found += notebooks(facts, shown)
     found += _driver_older_than_runtime(facts)

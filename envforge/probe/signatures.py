@@ -25,6 +25,7 @@ from __future__ import annotations
 from .codes import LAYERS
 from .signature import CAUSE, INFO, SYMPTOM, Signature
 from .signatures_backends import BACKENDS
+from .signatures_clouds_apps import CLOUDS_APPS
 from .signatures_frameworks import FRAMEWORKS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
@@ -46,7 +47,14 @@ LAYER_ORDER = LAYERS[: LAYERS.index("non-cuda-backends") + 1]
 
 # sections A and B, C, then D to I, then the later waves' rows: the order in which a line's
 # signatures are tried
-SIGNATURES: tuple[Signature, ...] = (*SYSTEM, *LIBRARIES, *FRAMEWORKS, *BACKENDS, *LATER)
+SIGNATURES: tuple[Signature, ...] = (
+    *SYSTEM,
+    *LIBRARIES,
+    *FRAMEWORKS,
+    *BACKENDS,
+    *LATER,
+    *CLOUDS_APPS,
+)
 
 
 # Section Z: printed on working setups too; never a cause (a line matching one is no evidence).

@@ -16,6 +16,62 @@ from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
 LINES = [
+    # wave 20's dev logs (copied from their logs)
+    (
+        "AttributeError: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: undefined symbol: nvmlDeviceGetMemoryInfo_v2",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "numba.cuda.cudadrv.error.CudaDriverError: Driver missing function: cuDeviceGetUuid",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "ImportError: /home/istek/.local/lib/python3.8/site-packages/cupy_backends/cuda/api/runtime.cpython-38-x86_64-linux-gnu.so: undefined symbol: cudaMallocAsync",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    ("Cuda driver error 804 in call at file", "CUDA_COMPAT_ON_UNSUPPORTED_HW"),
+    (
+        'xcrun: error: unable to find utility "metal", not a developer tool or in PATH',
+        "METAL_SHADER_COMPILER_MISSING",
+    ),
+    ("vkCreateInstance failed -9", "VULKAN_ICD_MISSING"),
+    (  # MLX's own message (mlx/backend/metal/device.cpp)
+        "libc++abi: terminating due to uncaught exception of type std::runtime_error: [metal::Device] Failed to load the default metallib. library not found",
+        "MLX_METALLIB_NOT_BUILT",
+    ),
+    (
+        "The procedure entry point hipDeviceSetLimit could not be found in the dynamic link library D:\\Apps\\ZLUDA\\nvcuda.dll",
+        "ZLUDA_HIP_RUNTIME_MISMATCH",
+    ),
+    (
+        "NVRTC compilation error: nvrtc: error: invalid value for --gpu-architecture (-arch)",
+        "NVRTC_ARCH_UNSUPPORTED_BY_TOOLKIT",
+    ),
+    (
+        "/ops/pointnet2/pointnet2_stack/pointnet2_stack_cuda.cpython-36m-x86_64-linux-gnu.so: undefined symbol: _Z36three_interpolate_grad_wrapper_stackN2at6TensorES0_S0_S0_",
+        "EXTENSION_STALE_BUILD_ARTIFACTS",
+    ),
+    (
+        "E   FileNotFoundError: [WinError 3] The system cannot find the path specified: 'D:\\\\a\\\\ct2hf\\\\ct2hf\\\\.venv\\\\Lib\\\\site-packages\\\\ctranslate2/../_rocm_sdk_core/bin'",
+        "GPU_LIBRARY_RELEASE_IMPORT_REGRESSION",
+    ),
+    ("code: ZONE_RESOURCE_POOL_EXHAUSTED_WITH_DETAILS", "CLOUD_GPU_CAPACITY_UNAVAILABLE"),
+    (
+        "The specified subscription has a Standard NC family vCPU quota of 0 and cannot accomodate for at least 1 requested managed compute nodes which maps to 12 vCPUs.",
+        "CLOUD_GPU_QUOTA_EXCEEDED",
+    ),
+    (
+        "sky.exceptions.ResourcesUnavailableError: Catalog and kubernetes cluster does not contain any instances satisfying the request:",
+        "K8S_GPU_NODE_LABEL_MISMATCH",
+    ),
+    (
+        "{'CPU': 0.5, 'A10': 1.0, 'GPU': 1.0} * 1 (STRICT_SPREAD): 1+ pending placement groups",
+        "RAY_CLUSTER_NO_GPU_RESOURCE",
+    ),
+    (
+        "10:27:18-821294 DEBUG    DirectML installation is detected. Skipping HIP SDK check.",
+        "APP_GPU_BACKEND_MISMATCH",
+    ),
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
     # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
     (

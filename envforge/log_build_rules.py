@@ -1,0 +1,40 @@
+"""doctor's decisions on the framework builds a log states (pure): PyTorch's CPU-only wheel (the
+``+cpu`` local version) where the program wanted a GPU, and PyPI's aarch64 PyTorch wheel, which
+has no CUDA, on a Jetson."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .log_decision import NO_DEVICE, Decision
+from .log_facts import LogFacts
+from .probe.codes import Code
+
+__all__ = ["builds"]
+
+# what a CPU build explains: the GPU it does not see, and the guess that the host has none
+_EXPLAINS = (*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN, Code.GPU_INDEX_OUT_OF_RANGE)
+
+
+def builds(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """A CPU-only build the log names, where the process sees no GPU."""
+    sees_none = bool(facts.no_gpu) or bool(set(shown) & {*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN})
+    if "cpu_wheel" in facts.lines and sees_none:
+        return [Decision(
+            Code.CPU_ONLY_TF_BUILD,
+            "the framework is a CPU-only build (its version ends in +cpu): it has no CUDA, "
+            "whatever the machine has",
+            tuple(facts.evidence("cpu_wheel", "no_gpu")),
+            before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
+    if (
+        "jetson" in facts.lines
+        and ("torch" in facts.frameworks or "torch_used" in facts.lines)
+        and sees_none
+    ):
+        return [Decision(
+            Code.CPU_ONLY_TF_BUILD,
+            "PyTorch on a Jetson sees no GPU: PyPI's aarch64 wheels are CPU-only; a Jetson "
+            "needs NVIDIA's wheel for its JetPack release",
+            tuple(facts.evidence("jetson", "no_gpu")),
+            before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
+    return []

@@ -1,0 +1,127 @@
+"""Signatures of clouds, applications and the GPU runtimes beside CUDA, in their printers' words:
+cloud quotas and stockouts, Kubernetes and Ray launchers, applications launched for another GPU
+backend, Vulkan, Metal's compiler, ZLUDA, NVRTC, a project's own extension built stale, a library
+release that breaks its own import. Data only, in the format of the other sections
+(``signatures``'s docstring); standard library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import S, Signature
+
+C = Code
+
+CLOUDS_APPS: tuple[Signature, ...] = (
+    # a cloud that will not start the GPU machine: the account's quota, or the zone's capacity
+    S(
+        C.CLOUD_GPU_QUOTA_EXCEEDED,
+        r"quota metrics exceed quota limits: \S{0,120}(?:gpu|GPU|nvidia|accelerator)",
+        r"Quota '(?:GPUS_ALL_REGIONS|[A-Z0-9_]{0,40}GPUS)' exceeded",
+        r"\bN\w{0,12} [Ff]amily vCPU quota of \d",  # Azure's N series are its GPU machines
+        r"exceeding approved \w{0,40}\bN\w{0,20}Family Cores quota",
+        r"The account-level service limit 'ml\.[gp]\d\w{0,4}\.\w{1,12} for \w{1,30} (?:job|endpoint) usage'",
+        r"ResourceLimitExceeded\)?.{0,200}\bml\.[gp]\d\w{0,4}\.\w{1,12}",
+        r"more vCPU capacity than your current vCPU limit of \d{1,6}",
+    ),
+    S(
+        C.CLOUD_GPU_CAPACITY_UNAVAILABLE,
+        r"ZONE_RESOURCE_POOL_EXHAUSTED",
+        r"InsufficientInstanceCapacity",
+        r"does not have enough resources available to fulfill the request",
+        r"accelerator\(s\) is\s{1,4}currently unavailable in the",
+        r"We currently do not have sufficient \S{1,40} capacity in the Availability Zone",
+        r"Unable to provision requested ML compute capacity",
+        r"\bGCE_STOCKOUT\b",
+        r"We do not have sufficient capacity for the requested VM size in this region",
+    ),
+    S(
+        C.K8S_GPU_NODE_LABEL_MISMATCH,
+        r"kubernetes cluster does not contain any instances satisfying the request",
+    ),
+    # Ray's autoscaler: GPUs asked for and waiting, where the cluster lists none free
+    S(
+        C.RAY_CLUSTER_NO_GPU_RESOURCE,
+        r"\{[^{}]{0,200}'GPU': [\d.]{1,8}[^{}]{0,200}\}(?: \* \d{1,6})?(?: \(\w{1,20}\))?: \d{1,6}\+? pending (?:tasks|actors|placement groups)",
+    ),
+    # an application installed or launched for another GPU backend than the machine's
+    S(
+        C.APP_GPU_BACKEND_MISMATCH,
+        r"DirectML installation is detected\. Skipping HIP SDK check",
+    ),
+    # Vulkan with no driver (ICD) for the GPU; Metal's compiler absent for a source build
+    S(
+        C.VULKAN_ICD_MISSING,
+        r"vkCreateInstance failed -9\b",
+        r"VK_ERROR_INCOMPATIBLE_DRIVER",
+        r"vkCreateInstance: Found no drivers",
+        r"Cannot create Vulkan instance",
+        r"ggml_vulkan: No devices found",
+    ),
+    S(
+        C.METAL_SHADER_COMPILER_MISSING,
+        r"unable to find utility \"metal(?:lib)?\", not a developer tool",
+        r"cannot execute tool 'metal(?:lib)?' due to missing Metal Toolchain",
+    ),
+    S(
+        C.MLX_METALLIB_NOT_BUILT,
+        r"Failed to load the default metallib",
+    ),
+    # ZLUDA asking for a HIP runtime release that is not the one installed
+    S(
+        C.ZLUDA_HIP_RUNTIME_MISMATCH,
+        r"The procedure entry point hip\w{1,60} could not be found in the dynamic link library",
+        r"Failed to load ZLUDA",
+        r"Could not find module '[^']{0,300}(?:amdhip64(?:_\d{1,2})?|hiprtc\d{4})\.dll'",
+        r"(?:amdhip64(?:_\d{1,2})?|hiprtc\d{4})\.dll was not found",
+        supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING, C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY),
+    ),
+    # NVRTC (CuPy, Numba, jiterator) refusing the GPU's architecture
+    S(
+        C.NVRTC_ARCH_UNSUPPORTED_BY_TOOLKIT,
+        r"nvrtc: error: invalid value for --gpu-architecture",
+        supersedes=(C.PIP_NVIDIA_LIBS_NOT_ON_PATH,),
+    ),
+    # a project's own op wrapper (a global function taking at::Tensor) missing from its own
+    # extension: the extension was built stale, not against another PyTorch
+    S(
+        C.EXTENSION_STALE_BUILD_ARTIFACTS,
+        r"undefined symbol: _Z\d{1,3}[a-z_]\w{0,120}N2at6Tensor",
+        supersedes=(C.TORCH_EXTENSION_ABI_MISMATCH,),
+    ),
+    # a release whose import adds a DLL folder of its own package that does not exist
+    S(
+        C.GPU_LIBRARY_RELEASE_IMPORT_REGRESSION,
+        r"\[WinError 3\] The system cannot find the path specified: '[^']{0,300}site-packages[\\/]{1,2}[\w.-]{1,60}[\\/]{1,2}\.\.[\\/]",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    # an undefined symbol says whose library is too old: the driver's (libcuda's cu*, NVML's
+    # nvml*), or a CUDA library's (the runtime's cuda*, cuBLAS, NCCL, nvJitLink...) loaded older
+    # than the code was built against; a PyTorch symbol is an extension's, named elsewhere
+    S(
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"undefined (?:symbol: |reference to `)cu(?:Device|Ctx|Mem|Stream|Launch|Module|Graph|Init|Driver"
+        r"|Event|Func|Link|Pointer|Library|Kernel|Tensor|Get|Occupancy|Coredump|Multicast)\w{0,60}",
+        r"undefined symbol: nvml[A-Z]\w{1,60}",
+        r"Driver missing function: cu[A-Z]\w{1,60}",
+        r"entry point cu[A-Z]\w{1,60} could not be located in the dynamic link library \S{0,200}nvcuda\.dll",
+        r"Call to cuLink\w{0,20} results in (?:UNKNOWN_CUDA_ERROR|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)",
+        supersedes=(
+            C.TORCH_EXTENSION_ABI_MISMATCH,
+            C.TRITON_LIBCUDA_SO_NOT_FOUND,
+            C.XLA_PTXAS_TOO_OLD,
+        ),
+    ),
+    S(
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"undefined symbol: (?:cuda[A-Z]|cublas(?:Lt)?[A-Z]|nccl[A-Z]|__nvJitLink|nvJitLink|cusparse[A-Z]"
+        r"|cufft[A-Z]|curand[A-Z]|cusolver[A-Z]|cupti[A-Z]|nvrtc[A-Z])\w{1,80}",
+        supersedes=(C.TORCH_EXTENSION_ABI_MISMATCH,),
+    ),
+    # Error 804 (CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE) by number, in a program's own words
+    S(
+        C.CUDA_COMPAT_ON_UNSUPPORTED_HW,
+        r"(?:Cuda|CUDA) (?:driver )?error:? 804\b",
+        r"\berror(?: code)?:? 804\b.{0,80}(?:forward compatibility|compat)",
+    ),
+)
