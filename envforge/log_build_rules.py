@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .log_decision import NO_DEVICE, Decision
+from .log_fact_patterns import BUILD_CC
 from .log_facts import LogFacts
 from .probe.codes import Code
 
@@ -17,7 +18,25 @@ _EXPLAINS = (*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN, Code.GPU_INDEX_OUT_OF_RANGE)
 
 
 def builds(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
-    """A CPU-only build the log names, where the process sees no GPU."""
+    """A CPU-only build the log names, where the process sees no GPU; a build compiled for
+    another compute capability than the GPU's."""
+    return _compiled_for(facts) + _cpu_only(facts, shown)
+
+
+def _compiled_for(facts: LogFacts) -> list[Decision]:
+    found = BUILD_CC.search(facts.lines.get("build_cc", ""))
+    if found is None:
+        return []
+    gpu, build = int(found.group(1)), int(found.group(2))
+    code = Code.GPU_ARCH_TOO_OLD if gpu < build else Code.WHEEL_LACKS_ARCH_KERNELS
+    older = "older" if gpu < build else "newer"
+    return [Decision(
+        code, f"the build was compiled for compute capability {build / 10:.1f}; this GPU's "
+        f"{gpu / 10:.1f} is {older}: use the build (image) made for this GPU's architecture",
+        tuple(facts.evidence("build_cc")))]  # fmt: skip
+
+
+def _cpu_only(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
     sees_none = bool(facts.no_gpu) or bool(set(shown) & {*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN})
     if "cpu_wheel" in facts.lines and sees_none:
         return [Decision(

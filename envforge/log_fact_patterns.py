@@ -12,7 +12,7 @@ from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_ME
 from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
-    "CONTAINER_PROMPT", "CUDA", "JETSON", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
+    "BUILD_CC", "CONTAINER_PROMPT", "CUDA", "JETSON", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
     "FRAMEWORKS", "GPU_WITH_CC", "RULES", "SINGULARITY",
 ]  # fmt: skip
 
@@ -148,6 +148,9 @@ _MPS_UNAVAILABLE = re.compile(
 _KERAS_FRAME = re.compile(r"/(?:site|dist)-packages/keras/\S{1,80}\.py")
 _TF_PRIVATE_IMPORT = re.compile(
     r"cannot import name '\w{1,40}' from 'tensorflow\.(?:python|keras)\b"
+)
+BUILD_CC = re.compile(
+    r"[Rr]untime compute cap(?:ability)? (\d{2,3}) is not compatible with compile time compute cap(?:ability)? (\d{2,3})"
 )
 JETSON = re.compile(r"(?i:jetson|tegra|\bl4t\b|jetpack)")  # also a prompt's hostname
 CONTAINER_PROMPT = re.compile(
@@ -408,6 +411,9 @@ RULES = (
     _Rule(
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
     ),
+    # the GPU's compute capability against the one a build was compiled for (text-embeddings-
+    # inference, candle: "Runtime compute cap 75 is not compatible with compile time compute cap 80")
+    _Rule("build_cc", ("compute cap",), (BUILD_CC,)),
     # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
     _Rule("cpu_wheel", ("+cpu",), (re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b"),)),
     _Rule(

@@ -124,4 +124,17 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"(?:Cuda|CUDA) (?:driver )?error:? 804\b",
         r"\berror(?: code)?:? 804\b.{0,80}(?:forward compatibility|compat)",
     ),
+    # the image's NVIDIA_REQUIRE_CUDA unmet in its other words (a driver range, a brand; the
+    # message cut at "unsatisfied" where a console wrapped it)
+    S(
+        C.CONTAINER_CUDA_NEWER_THAN_DRIVER,
+        r"unsatisfied condition: (?:driver|brand) ?[<>=]",
+        r"nvidia-container-cli: requirement error: unsatisfied(?:$|[\s\\])",
+    ),
+    # the GPU Operator's toolkit container cannot read the engine's configuration to change it
+    S(
+        C.CONTAINER_TOOLKIT_BREAKS_ENGINE_CONFIG,
+        r"error running nvidia-toolkit: unable to (?:determine runtime options|load (?:containerd|crio|cri-o|docker) config|setup runtime)",
+        r"unable to load (?:containerd|crio|cri-o) config: failed to load config",
+    ),
 )

@@ -329,11 +329,11 @@ LATER: tuple[Signature, ...] = (
         r"Could not load this library: \S{1,300}\.so\b",
         supersedes=(C.CUDA_RUNTIME_NOT_LOADABLE, C.CUDA_LIBS_NOT_FOUND),
     ),
-    # nvcc asked for an architecture it dropped (CUDA 12: 3.x; CUDA 13: 5.x to 7.2): the build's
-    # list, not the GPU, is too old for this toolkit (a newer architecture is the GPU outrunning it)
+    # nvcc asked for an architecture it does not know, one it dropped (CUDA 12: 3.x; CUDA 13: 5.x
+    # to 7.2) or one newer than it: the build's list against this toolkit either way
     S(
         C.BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC,
-        r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_(?:[1-6]\d|7[0-2])\w?'",
+        r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_\d{2,3}\w?'",
         supersedes=(C.GPU_ARCH_NEWER_THAN_WHEEL,),
     ),
     # a feature of the run (torch.compile's Triton, an instruction, a quantization kernel, a dtype)
@@ -356,7 +356,7 @@ LATER: tuple[Signature, ...] = (
     # XLA out of memory on the host rather than a device
     S(
         C.HOST_OOM,
-        r"(?:^|\S: )(?:zsh|bash|sh): killed\s",
+        r"(?<![\w-])(?:zsh|bash|sh): killed\s",
         r"line \d{1,6}: {1,3}\d{1,8} Killed\s",
         r"Out of memory (?:while trying to allocate|allocating) \d{1,20} bytes on host",
         supersedes=(C.GPU_OOM,),

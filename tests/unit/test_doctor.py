@@ -72,6 +72,14 @@ LINES = [
         "10:27:18-821294 DEBUG    DirectML installation is detected. Skipping HIP SDK check.",
         "APP_GPU_BACKEND_MISMATCH",
     ),
+    (
+        'level=error msg="error running nvidia-toolkit: unable to determine runtime options: unable to load containerd config: failed to load config: failed to run command chroot [/host containerd config dump]: exit status 127"',
+        "CONTAINER_TOOLKIT_BREAKS_ENGINE_CONFIG",
+    ),
+    (
+        "nvcc fatal   : Unsupported gpu architecture 'compute_86'",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+    ),
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
     # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
     (
@@ -598,7 +606,11 @@ LINES = [
         "nvidia-docker | 2016/06/07 18:49:33 Error: unsupported CUDA version: driver 7.0 < image 7.5",
         "CONTAINER_CUDA_NEWER_THAN_DRIVER",
     ),
-    ("nvcc fatal : Unsupported gpu architecture 'compute_86'", "GPU_ARCH_NEWER_THAN_WHEEL"),
+    # an architecture newer than nvcc knows is the build's list against this toolkit too
+    (
+        "nvcc fatal : Unsupported gpu architecture 'compute_86'",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+    ),
     (
         "nvcc fatal   : Value 'sm_89' is not defined for option 'gpu-architecture'",
         "GPU_ARCH_NEWER_THAN_WHEEL",
@@ -1363,3 +1375,13 @@ def test_no_driver_inside_singularity_without_a_sign_of_nv_is_the_missing_nv() -
     assert [d.code for d in diagnose_log(inside)][:1] == ["SINGULARITY_NO_NV"]
     asked = "$ singularity shell --nv image.sif\n" + inside
     assert "SINGULARITY_NO_NV" not in [d.code for d in diagnose_log(asked)]
+
+
+@pytest.mark.parametrize(
+    ("gpu", "code"), [("75", "GPU_ARCH_TOO_OLD"), ("90", "WHEEL_LACKS_ARCH_KERNELS")]
+)
+def test_a_build_for_another_compute_capability_is_told_by_which_is_older(
+    gpu: str, code: str
+) -> None:
+    line = f"Could not start backend: Runtime compute cap {gpu} is not compatible with compile time compute cap 80\n"
+    assert [d.code for d in diagnose_log(line)][:1] == [code]
