@@ -15,7 +15,9 @@ import re
 __all__ = ["english"]
 
 # the messages of the Windows errors a failed DLL load reports, by number
-ENGLISH = {
+ENGLISH = {  # 2 and 3 are followed by the path (": 'C:/...'"), the others end in a full stop
+    "2": "The system cannot find the file specified",
+    "3": "The system cannot find the path specified",
     "126": "The specified module could not be found.",
     "127": "The specified procedure could not be found.",
     "193": "%1 is not a valid Win32 application.",
@@ -52,7 +54,7 @@ SHELL = {
     " は、内部コマンドまたは外部コマンド": " is not recognized as an internal or external command",
 }
 _NUMBERED = re.compile(  # the errors ENGLISH knows, in any words but its own
-    rf"\[WinError ({'|'.join(ENGLISH)})\] {{0,2}}(?=\S)(?!The |A |%1 )([^.。\n]{{1,160}}[.。]?)"
+    rf"\[WinError ({'|'.join(ENGLISH)})\] {{0,2}}(?=\S)(?!The |A |%1 )([^.。:：\n]{{1,160}}[.。]?)"
 )
 _PHRASES = (
     {phrase: ENGLISH[code] for code, texts in LOCALISED.items() for phrase in texts}

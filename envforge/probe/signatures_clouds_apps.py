@@ -93,7 +93,8 @@ CLOUDS_APPS: tuple[Signature, ...] = (
     S(
         C.GPU_LIBRARY_RELEASE_IMPORT_REGRESSION,
         r"\[WinError 3\] The system cannot find the path specified: '[^']{0,300}site-packages[\\/]{1,2}[\w.-]{1,60}[\\/]{1,2}\.\.[\\/]",
-        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+        r"site-packages[\\/]{1,2}[\w.-]{1,60}[\\/]{1,2}\.\.[\\/][\w.-]{1,60}[\\/]bin'",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_PATH_NOT_A_TOOLKIT_ROOT),
     ),
     # an undefined symbol says whose library is too old: the driver's (libcuda's cu*, NVML's
     # nvml*), or a CUDA library's (the runtime's cuda*, cuBLAS, NCCL, nvJitLink...) loaded older
@@ -136,5 +137,37 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         C.CONTAINER_TOOLKIT_BREAKS_ENGINE_CONFIG,
         r"error running nvidia-toolkit: unable to (?:determine runtime options|load (?:containerd|crio|cri-o|docker) config|setup runtime)",
         r"unable to load (?:containerd|crio|cri-o) config: failed to load config",
+    ),
+    # wave 21's classes: Vulkan's loader and Omniverse in their words; EGL without the vendor's
+    # device; the render nodes' permissions; Triton's shared memory; nvJitLink; CUDA_PATH's bin
+    S(
+        C.VULKAN_ICD_MISSING,
+        r"VkResult: ERROR_INCOMPATIBLE_DRIVER",
+        r"vkCreateInstance failed\. Vulkan 1\.\d is not supported",
+        r"enumeratePhysicalDevices: ErrorInitializationFailed",
+        r"\[Loader Message\] Code 0 : lib(?:GLX|EGL)_nvidia\.so\.0: cannot open shared object",
+    ),
+    S(
+        C.EGL_DEVICE_PLATFORM_UNAVAILABLE,
+        r"Cannot initialize a EGL device display",
+        r"does not support the PLATFORM_DEVICE extension",
+        r"has no attribute 'eglQueryString'",
+        r"Failed to (?:initialize|create) (?:an )?EGL (?:display|context|device)",
+        r"\bEGL_NOT_INITIALIZED\b",
+    ),
+    S(
+        C.DRI_RENDER_NODE_PERMISSION,
+        r"(?:libEGL|MESA(?:-LOADER)?|DRI\d?)\b.{0,40}?open(?:ing)? /dev/dri/(?:renderD|card)\d{1,3}: Permission denied",
+        supersedes=(C.ROCM_DEVICE_PERMISSIONS, C.XPU_RENDER_NODE_PERMISSION),
+    ),
+    S(
+        C.TRITON_KERNEL_SHARED_MEMORY_OVER_GPU_LIMIT,
+        r"out of resource: shared memory, Required: \d{1,9}, Hardware limit: \d{1,9}",
+        r"OutOfResources: out of resource: shared memory",
+    ),
+    S(C.CUDA_LIB_TRANSITIVE_DEP_MISSING, r"^nvJitLinkError\b", r"\bnvJitLinkError: "),
+    S(
+        C.CUDA_PATH_NOT_A_TOOLKIT_ROOT,
+        r"\[WinError [23]\] [^'\n]{1,200}'[^']{0,300}[/\\]bin'",  # the message in any language
     ),
 )

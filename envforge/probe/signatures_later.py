@@ -365,9 +365,10 @@ LATER: tuple[Signature, ...] = (
     # that failed, a completion error from an InfiniBand/RoCE peer, a peer that closed its socket
     S(
         C.NCCL_INTERNODE_NETWORK,
-        r"(?:socketStartConnect|socketFinalizeConnect|Net|NET/Socket) ?: ?Connect to \S{3,60}<\d{1,5}> "
+        r"(?:socketStartConnect|socketFinalizeConnect|Net|NET/Socket) ?: ?Connect to ?\S{3,60}<\d{1,5}>? ?"
         r"failed ?: (?:No route to host|Connection refused|Connection timed out|Network is unreachable"
         r"|Software caused connection abort|Connection reset by peer)",
+        r"^\S{3,60}<\d{1,5}>? ?failed ?: (?:No route to host|Connection refused|Connection timed out|Network is unreachable)",
         r"NET/IB ?: Got completion from peer \S{3,60} with (?:error|status)",
         r"NET/IB ?: Got async event ?: (?:port error|GID table change|local catastrophic error)",
         r"\btransport retry counter exceeded\b",

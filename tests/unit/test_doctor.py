@@ -80,6 +80,27 @@ LINES = [
         "nvcc fatal   : Unsupported gpu architecture 'compute_86'",
         "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
     ),
+    # wave 21's dev logs (copied from their logs)
+    (
+        "error: triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 163842, Hardware limit: 101376. Reducing block sizes or `num_stages` may help.",
+        "TRITON_KERNEL_SHARED_MEMORY_OVER_GPU_LIMIT",
+    ),
+    (
+        "ImportError: Cannot initialize a EGL device display. This likely means that your EGL driver does not support the PLATFORM_DEVICE extension, which is required for creating a headless rendering context.",
+        "EGL_DEVICE_PLATFORM_UNAVAILABLE",
+    ),
+    (
+        "libEGL warning: failed to open /dev/dri/renderD128: Permission denied",
+        "DRI_RENDER_NODE_PERMISSION",
+    ),
+    (
+        "Python exception: [WinError 2] Das System kann die angegebene Datei nicht finden: 'I:/Hybrid/64bit/Vapoursynth/torch_dependencies/bin'",
+        "CUDA_PATH_NOT_A_TOOLKIT_ROOT",
+    ),
+    (
+        "RuntimeError: vk::Instance::enumeratePhysicalDevices: ErrorInitializationFailed",
+        "VULKAN_ICD_MISSING",
+    ),
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
     # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
     (
