@@ -8,7 +8,7 @@ release that breaks its own import. Data only, in the format of the other sectio
 from __future__ import annotations
 
 from .codes import Code
-from .signature import S, Signature
+from .signature import SYMPTOM, S, Signature
 
 C = Code
 
@@ -169,5 +169,27 @@ CLOUDS_APPS: tuple[Signature, ...] = (
     S(
         C.CUDA_PATH_NOT_A_TOOLKIT_ROOT,
         r"\[WinError [23]\] [^'\n]{1,200}'[^']{0,300}[/\\]bin'",  # the message in any language
+    ),
+    # an extension module (pycuda, dlib, llama-cpp) whose DLLs are on PATH, which Python 3.8 and
+    # later no longer searches for an extension's dependencies
+    S(
+        C.WINDOWS_DLL_DIRECTORY_NOT_REGISTERED,
+        r"DLL load failed(?: while importing (?!_pywrap_tensorflow|onnxruntime_pybind11)\w{1,60})?: The specified module could not be found",
+        strength=SYMPTOM,
+        explained_by=(
+            C.CUDA_LIBS_NOT_FOUND,
+            C.CUDA_RUNTIME_NOT_LOADABLE,
+            C.CPU_NO_AVX,
+            C.WINDOWS_RUNTIME_DLL_MISSING,
+        ),
+        supersedes=(C.FRAMEWORK_IMPORT_FAILED,),
+    ),
+    # Windows' GPU timeout detection (TDR) in a program's own words and its registry keys
+    S(
+        C.WINDOWS_GPU_TDR_TIMEOUT,
+        r"caused by the graphics card timeout detection mechanism",
+        r"\bTdr(?:Delay|DdiDelay|Level)\b",
+        r"display driver stopped responding and has (?:successfully )?recovered",
+        supersedes=(C.CUDA_KERNEL_FAULT, C.CUDA_INIT_UNKNOWN),
     ),
 )

@@ -44,12 +44,16 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.CPU_NO_AVX,
         r"built using AVX instructions, which your CPU",
+        r"compiled to use AVX\d{0,3}(?:_\w{1,10})? instructions, but these aren'?t available on your machine",
+        r"CPU does not have AVX or AVX2, disabling GPU support",  # Ollama
+    ),
+    S(  # a crash on an instruction the CPU lacks: the CPU, unless the log names another cause
+        C.CPU_NO_AVX,
         r"(?<!an )Illegal instruction(?! was encountered)",
         r"illegal hardware instruction",
-        r"compiled to use AVX\d{0,3}(?:_\w{1,10})? instructions, but these aren'?t available on your machine",
         r"interrupted by signal 4: SIGILL",
         r"exit code -1073741795",
-        r"CPU does not have AVX or AVX2, disabling GPU support",  # Ollama
+        strength=SYMPTOM,
     ),
     S(
         C.WINDOWS_RUNTIME_DLL_MISSING,
@@ -64,9 +68,11 @@ FRAMEWORKS: tuple[Signature, ...] = (
     ),
     S(
         C.WINDOWS_RUNTIME_DLL_MISSING,
-        r"DLL load failed(?: while importing \w{1,60})?: The specified module could not be found",
+        # TensorFlow's and ONNX Runtime's modules: the VC++ runtime (an extension's own DLLs on
+        # PATH are the DLL directory Python 3.8 stopped searching: signatures_clouds_apps.py)
+        r"DLL load failed while importing (?:_pywrap_tensorflow\w{0,20}|onnxruntime_pybind11_state): The specified module could not be found",
         r"\[WinError 126\] The specified module could not be found",
-        r"DLL load failed while importing \w{1,60}",
+        r"DLL load failed while importing \w{1,60}(?!\w|: The specified module could not be found)",
         r"DLL initialization routine failed",
         strength=SYMPTOM,
         explained_by=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE, C.CPU_NO_AVX),

@@ -101,6 +101,14 @@ LINES = [
         "RuntimeError: vk::Instance::enumeratePhysicalDevices: ErrorInitializationFailed",
         "VULKAN_ICD_MISSING",
     ),
+    (
+        "This error is likely caused by the graphics card timeout detection mechanism of your operating system. Please refer to the FAQ in the documentation on how to solve this problem.",
+        "WINDOWS_GPU_TDR_TIMEOUT",
+    ),
+    (
+        "ImportError: DLL load failed while importing dlib: The specified module could not be found.",
+        "WINDOWS_DLL_DIRECTORY_NOT_REGISTERED",
+    ),
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
     # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
     (
