@@ -192,4 +192,38 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"display driver stopped responding and has (?:successfully )?recovered",
         supersedes=(C.CUDA_KERNEL_FAULT, C.CUDA_INIT_UNKNOWN),
     ),
+    # out of memory in Vulkan's and llama.cpp's words (-2 is the device's memory, -1 the host's);
+    # TensorFlow's BFC allocator printing its memory map, as it does when it runs out
+    S(
+        C.GPU_OOM,
+        r"vkAllocateMemory failed -2\b",
+        r"VK_ERROR_OUT_OF_DEVICE_MEMORY",
+        r"ErrorOutOfDeviceMemory",
+        r"failed to allocate compute(?: pp)? buffers",
+        r"bfc_allocator\.cc:\d{1,5}\] \*{10}",
+    ),
+    S(C.HOST_OOM, r"vkAllocateMemory failed -1\b", r"VK_ERROR_OUT_OF_HOST_MEMORY"),
+    # a feature a GPU lacks, in Accelerate's words (CTranslate2's float16 notice falls back and runs)
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"bf16 mixed precision requires .{0,40}a supported device",
+    ),
+    # a build without kernels for this GPU: PyTorch's warning (its source line where the text is
+    # cut), an extension's own words, a kernel's "invalid device function" in any printer
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"incompatible_device_warn\.format\(",
+        r"Could not find compatible \w{1,40} extension for compute capability \d{2,3}",
+    ),
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"\binvalid device function\b",
+        strength=SYMPTOM,
+        explained_by=(C.ROCM_GPU_ISA_UNSUPPORTED, C.GPU_ARCH_TOO_OLD),
+    ),
+    # a CPU-only build of an operator library (mmcv): no CUDA implementation of the op
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"\w{1,40}_impl: implementation for device cu ?da:\d{1,2} not found",
+    ),
 )

@@ -109,6 +109,21 @@ LINES = [
         "ImportError: DLL load failed while importing dlib: The specified module could not be found.",
         "WINDOWS_DLL_DIRECTORY_NOT_REGISTERED",
     ),
+    ("vkAllocateMemory failed -2", "GPU_OOM"),
+    ("Failed to initialize the context: failed to allocate compute pp buffers", "GPU_OOM"),
+    (
+        "bf16 mixed precision requires PyTorch >= 1.10 and a supported device.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "OSError: Could not find compatible tinycudann extension for compute capability 87.",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "GPUassert: invalid device function /home4/jpotoff/GOMC/GOMC/src/GPU/CalculateEwaldCUDAKernel.cu 80",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    ("RuntimeError: nms_impl: implementation for device cuda:0 not found.", "CPU_ONLY_TF_BUILD"),
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
     # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
     (
