@@ -63,9 +63,11 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"unable to find utility \"metal(?:lib)?\", not a developer tool",
         r"cannot execute tool 'metal(?:lib)?' due to missing Metal Toolchain",
     ),
-    S(
+    S(  # printed for a metallib newer than macOS too, which then says so on the next line
         C.MLX_METALLIB_NOT_BUILT,
         r"Failed to load the default metallib",
+        strength=SYMPTOM,
+        explained_by=(C.MLX_METALLIB_NEWER_THAN_MACOS,),
     ),
     # ZLUDA asking for a HIP runtime release that is not the one installed
     S(
@@ -200,7 +202,7 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"VK_ERROR_OUT_OF_DEVICE_MEMORY",
         r"ErrorOutOfDeviceMemory",
         r"failed to allocate compute(?: pp)? buffers",
-        r"bfc_allocator\.cc:\d{1,5}\] \*{10}",
+        r"(?:^|\] ?)\*\*\*\*\*\*\*\*\*\*[*_ ]{0,300}_",  # the map's row (its printer's prefix cut): used and free chunks
     ),
     S(C.HOST_OOM, r"vkAllocateMemory failed -1\b", r"VK_ERROR_OUT_OF_HOST_MEMORY"),
     # a feature a GPU lacks, in Accelerate's words (CTranslate2's float16 notice falls back and runs)

@@ -227,7 +227,7 @@ LATER: tuple[Signature, ...] = (
     S(
         C.MLX_METALLIB_NEWER_THAN_MACOS,
         r"library is using language version [\d.]{1,6} which is not supported on this OS",
-        supersedes=(C.CUDNN_VERSION_MISMATCH,),
+        supersedes=(C.CUDNN_VERSION_MISMATCH, C.MLX_METALLIB_NOT_BUILT),
     ),
     S(
         C.METAL_SHADER_SOURCE_INCOMPLETE,

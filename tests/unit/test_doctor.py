@@ -110,6 +110,10 @@ LINES = [
         "WINDOWS_DLL_DIRECTORY_NOT_REGISTERED",
     ),
     ("vkAllocateMemory failed -2", "GPU_OOM"),
+    (
+        "2021-07-28 12:18:26.707916: W tensorflow/core/common_runtime/bfc_allocator.cc:467] ***************************************************************************************************_",
+        "GPU_OOM",
+    ),
     ("Failed to initialize the context: failed to allocate compute pp buffers", "GPU_OOM"),
     (
         "bf16 mixed precision requires PyTorch >= 1.10 and a supported device.",
