@@ -106,7 +106,7 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"undefined (?:symbol: |reference to `)cu(?:Device|Ctx|Mem|Stream|Launch|Module|Graph|Init|Driver"
         r"|Event|Func|Link|Pointer|Library|Kernel|Tensor|Get|Occupancy|Coredump|Multicast)\w{0,60}",
         r"undefined symbol: nvml[A-Z]\w{1,60}",
-        r"Driver missing function: cu[A-Z]\w{1,60}",
+        r"Driver missing function: cu(?!Init\b)[A-Z]\w{1,60}",
         r"entry point cu[A-Z]\w{1,60} could not be located in the dynamic link library \S{0,200}nvcuda\.dll",
         r"Call to cuLink\w{0,20} results in (?:UNKNOWN_CUDA_ERROR|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)",
         supersedes=(
@@ -227,5 +227,23 @@ CLOUDS_APPS: tuple[Signature, ...] = (
     S(
         C.CPU_ONLY_TF_BUILD,
         r"\w{1,40}_impl: implementation for device cu ?da:\d{1,2} not found",
+    ),
+    # wave 22's classes: a CPU-only Caffe or MXNet; a driver library that lacks cuInit is not the
+    # driver (a variable names the runtime); conda's __cuda without a driver where it solves
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"Cannot use GPU in CPU-only Caffe",
+        r"GPU support is disabled\. Compile (?:MXNet )?with USE_CUDA=1",
+    ),
+    S(
+        C.DRIVER_LIBRARY_ENV_NAMES_RUNTIME,
+        r"[Dd]river missing function: cuInit\b",
+        supersedes=(C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,),
+    ),
+    S(
+        C.CONDA_CUDA_VIRTUAL_PACKAGE_MISSING,
+        r"Virtual package '__cuda' does not match any of the available virtual packages",
+        r"__cuda\b.{0,40}\bwhich is missing on the system",
+        r"nothing provides __cuda\b",
     ),
 )

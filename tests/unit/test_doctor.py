@@ -111,6 +111,22 @@ LINES = [
     ),
     ("vkAllocateMemory failed -2", "GPU_OOM"),
     (
+        "F0107 18:26:07.968050  3245 common.cpp:66] Cannot use GPU in CPU-only Caffe: check mode.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "[20:56:28] src/imperative/./imperative_utils.h:92: GPU support is disabled. Compile MXNet with USE_CUDA=1 to enable GPU support.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "Error: CUDA device intialisation problem. driver missing function: cuInit.",
+        "DRIVER_LIBRARY_ENV_NAMES_RUNTIME",
+    ),
+    (
+        "╰─▶ Virtual package '__cuda' does not match any of the available virtual packages on your machine: [__archspec=1=zen2, __glibc=2.39=0, __unix=0=0, __linux=6.11.0=0]",
+        "CONDA_CUDA_VIRTUAL_PACKAGE_MISSING",
+    ),
+    (
         "2021-07-28 12:18:26.707916: W tensorflow/core/common_runtime/bfc_allocator.cc:467] ***************************************************************************************************_",
         "GPU_OOM",
     ),
