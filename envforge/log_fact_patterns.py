@@ -153,8 +153,11 @@ BUILD_CC = re.compile(
     r"[Rr]untime compute cap(?:ability)? (\d{2,3}) is not compatible with compile time compute cap(?:ability)? (\d{2,3})"
 )
 JETSON = re.compile(r"(?i:jetson|tegra|\bl4t\b|jetpack)")  # also a prompt's hostname
+# a shell inside a container (its id as hostname; a uid the image's passwd lacks), or a compose
+# service's log prefix: where normalising drops them, the raw text still says "in a container"
 CONTAINER_PROMPT = re.compile(
-    r"(?m)^[ \t]{0,8}(?:\([\w.-]{1,60}\) ?)?root@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
+    r"(?m)^[ \t]{0,8}(?:(?:\([\w.-]{1,60}\) ?)?(?:root|I have no name!)@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
+    r"|[\w.-]{1,60}[-_]\d{1,3}[ \t]{1,40}\|[ \t])"
 )
 _CONTAINER_RUN = re.compile(r"\b(docker|podman|nerdctl)(?: container)? run\b(.{0,600})")
 SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600})")
@@ -364,8 +367,8 @@ RULES = (
     ),
     _Rule(  # the container started and its process failed (podman's crun reports it)
         "inside_container",
-        ("crun: ", "/.dockerenv"),
-        (re.compile(r"^Error: crun: |/\.dockerenv\b"),),
+        ("crun: ", "/.dockerenv", "docker exec", "podman exec"),
+        (re.compile(r"^Error: crun: |/\.dockerenv\b|\b(?:docker|podman|nerdctl) exec\b"),),
     ),
     _Rule(  # the NVIDIA hook ran: the container asked for a GPU (whatever its command line shows)
         "gpu_hook",

@@ -1449,3 +1449,16 @@ def test_a_build_for_another_compute_capability_is_told_by_which_is_older(
 ) -> None:
     line = f"Could not start backend: Runtime compute cap {gpu} is not compatible with compile time compute cap 80\n"
     assert [d.code for d in diagnose_log(line)][:1] == [code]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "comfyui-1  | RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n",
+        '$ docker exec -it trainer nvidia-smi\nOCI runtime exec failed: exec failed: unable to start container process: exec: "nvidia-smi": executable file not found in $PATH: unknown\n',
+    ],
+)
+def test_no_driver_in_a_compose_service_or_an_exec_shell_is_a_container_without_a_gpu(
+    log: str,
+) -> None:
+    assert [d.code for d in diagnose_log(log)][:1] == ["CONTAINER_GPU_NOT_REQUESTED"]
