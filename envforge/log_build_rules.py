@@ -17,10 +17,33 @@ __all__ = ["builds"]
 _EXPLAINS = (*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN, Code.GPU_INDEX_OUT_OF_RANGE)
 
 
-def builds(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+def builds(
+    facts: LogFacts, shown: Mapping[Code, int], platform: str | None = None
+) -> list[Decision]:
     """A CPU-only build the log names, where the process sees no GPU; a build compiled for
-    another compute capability than the GPU's."""
-    return _compiled_for(facts) + _cpu_only(facts, shown)
+    another compute capability than the GPU's; TensorFlow of no stated release on Windows."""
+    return _compiled_for(facts) + _cpu_only(facts, shown) + _windows_tf(facts, platform)
+
+
+def _windows_tf(facts: LogFacts, platform: str | None) -> list[Decision]:
+    """TensorFlow that states no release but prints 2.9's CPU banner, sees no GPU and printed no
+    loader line, on native Windows: 2.9 and 2.10 GPU builds print their loader's lines there,
+    so it is 2.11 or later, which has no GPU build for Windows."""
+    if (
+        platform != "windows"
+        or "tensorflow" in facts.frameworks
+        or "tf_banner_2_9" not in facts.lines
+        or not facts.no_gpu
+        or facts.linux_loader
+        or facts.gpu_registered
+    ):
+        return []
+    return [Decision(
+        Code.WINDOWS_NATIVE_TF_GE_2_11,
+        "TensorFlow 2.9 or later (its CPU banner) sees no GPU on native Windows and printed no "
+        "line of its CUDA loader: a release after 2.10, which has no Windows GPU build",
+        tuple(facts.evidence("tf_banner_2_9", "no_gpu")),
+        before=(Code.CPU_ONLY_TF_BUILD, Code.CPU_ONLY_HOST_BENIGN))]  # fmt: skip
 
 
 def _compiled_for(facts: LogFacts) -> list[Decision]:
@@ -38,6 +61,13 @@ def _compiled_for(facts: LogFacts) -> list[Decision]:
 
 def _cpu_only(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
     sees_none = bool(facts.no_gpu) or bool(set(shown) & {*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN})
+    if "torch_cuda_none" in facts.lines and "macos" not in facts.platforms:
+        return [Decision(
+            Code.CPU_ONLY_TF_BUILD,
+            "PyTorch says it was built with no CUDA (torch.version.cuda is None): a CPU-only "
+            "build, whatever the machine has",
+            tuple(facts.evidence("torch_cuda_none", "no_gpu")),
+            before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
     if "cpu_wheel" in facts.lines and sees_none:
         return [Decision(
             Code.CPU_ONLY_TF_BUILD,

@@ -95,7 +95,7 @@ _NO_GPU = re.compile(
     r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
     r"|\bGPUs?(?: devices?)?(?: is| are)? (?i:available|found|detected|list)\??:?\s{0,4}(?:\[\]|False|0|None)(?:\s|$)"
     r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
-    r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False"
+    r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False|Is CUDA available:? ?False"
     r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0"
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
@@ -418,6 +418,25 @@ RULES = (
     # inference, candle: "Runtime compute cap 75 is not compatible with compile time compute cap 80")
     _Rule("build_cc", ("compute cap",), (BUILD_CC,)),
     # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
+    _Rule(  # TensorFlow 2.9 or later's CPU-feature banner (older releases word it otherwise)
+        "tf_banner_2_9",
+        ("performance-critical operations",),
+        (
+            re.compile(
+                r"TensorFlow binary is optimized to use available CPU instructions in performance-critical operations"
+            ),
+        ),
+    ),
+    _Rule(  # PyTorch built without CUDA: collect_env's line, torch.version.cuda echoed as None
+        "torch_cuda_none",
+        ("used to build pytorch", "version.cuda"),
+        (
+            re.compile(
+                r"CUDA used to build PyTorch:? {0,4}None\b|torch\.version\.cuda\)?:? {0,4}(?:->|=)? {0,4}None\b"
+            ),
+        ),
+        window=True,
+    ),
     _Rule("cpu_wheel", ("+cpu",), (re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b"),)),
     _Rule(
         "jetson",

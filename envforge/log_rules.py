@@ -59,7 +59,7 @@ def decide(
     no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(NO_DEVICE)) or failed
     found += hidden_by_env(facts, no_gpu)
     found += containers(facts, shown, no_gpu, symptoms)
-    found += builds(facts, shown)
+    found += builds(facts, shown, platform)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
     found += notebooks(facts, shown)
     found += _driver_older_than_runtime(facts)

@@ -1462,3 +1462,25 @@ def test_no_driver_in_a_compose_service_or_an_exec_shell_is_a_container_without_
     log: str,
 ) -> None:
     assert [d.code for d in diagnose_log(log)][:1] == ["CONTAINER_GPU_NOT_REQUESTED"]
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        ">>> print(torch.version.cuda)\nNone\n>>> torch.cuda.is_available()\nFalse\n",
+        "PyTorch version: 2.2.0\nCUDA used to build PyTorch: None\nOS: Microsoft Windows 11 Home\nIs CUDA available: False\n",
+    ],
+)
+def test_pytorch_built_without_cuda_is_a_cpu_build_in_any_printers_words(log: str) -> None:
+    assert [d.code for d in diagnose_log(log)][:1] == ["CPU_ONLY_TF_BUILD"]
+
+
+def test_tensorflow_of_no_stated_release_on_windows_is_told_by_its_banner() -> None:
+    banner = (
+        "I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized to "
+        "use available CPU instructions in performance-critical operations.\n"
+        "Num GPUs Available:  0\n"
+    )
+    windows = banner + '  File "C:\\\\Users\\\\me\\\\train.py", line 3, in <module>\n'
+    assert [d.code for d in diagnose_log(windows)][:1] == ["WINDOWS_NATIVE_TF_GE_2_11"]
+    assert "WINDOWS_NATIVE_TF_GE_2_11" not in [d.code for d in diagnose_log(banner)]
