@@ -83,6 +83,9 @@ CUDA = (
     ("ptxas", re.compile(r"You are using ptxas (\d{1,2}\.\d{1,2})")),
     ("wanted", re.compile(r"libcudart\.so\.(\d{1,2}(?:\.\d)?)")),
     ("wanted", re.compile(r"cudart64_(\d{2,3})\.dll")),
+    # the libraries whose file names carry the CUDA major (CUDA 11 and 12 name them by it alone)
+    ("wanted", re.compile(r"lib(?:cublas(?:Lt)?|cusparse|nvrtc)\.so\.(1[12])\b")),
+    ("wanted", re.compile(r"(?:cublas(?:Lt)?|cusparse)64_(1[12])\.dll")),
 )
 _PYTHON = re.compile(r"\b(?:Python|python)\s?(3\.\d{1,2})(?:\.\d{1,3})?\b")
 _GFX = re.compile(r"\b(gfx\d{3,4}[a-f]?)\b")
@@ -222,6 +225,12 @@ RULES = (
             "ptx compiler",
             "libcudart.so.",
             "cudart64_",
+            "libcublas",
+            "libcusparse.so.",
+            "libnvrtc.so.",
+            "cublas64_",
+            "cublaslt64_",
+            "cusparse64_",
         ),
         tuple(p for _, p in CUDA),
         repeat=True,

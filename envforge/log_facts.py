@@ -284,6 +284,8 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         kind = next(k for k, p in CUDA if p is found.re)
         if found.re.pattern.endswith(r"(\d{4,6})\)"):  # 12040 -> 12.4
             value = f"{int(value) // 1000}.{int(value) % 1000 // 10}"
+        elif kind == "wanted" and value in ("11", "12", "13"):
+            pass  # a CUDA major alone (cudart64_12.dll, libcublas.so.11)
         elif kind in ("runtime", "wanted") and value.isdigit() and len(value) >= 2:
             value = f"{value[:-1]}.{value[-1]}"  # +cu121 -> 12.1, cudart64_110 -> 11.0
         if kind in facts.cuda:

@@ -324,7 +324,8 @@ def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
     if (
         wanted
         and have
-        and wanted != have
+        # CUDA 11 and later name a library by its major alone
+        and (wanted[0] != have[0] if wanted[0] >= 11 else wanted != have)
         and set(shown) & {Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE}
     ):
         found.append(Decision(

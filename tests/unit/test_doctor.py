@@ -1484,3 +1484,29 @@ def test_tensorflow_of_no_stated_release_on_windows_is_told_by_its_banner() -> N
     windows = banner + '  File "C:\\\\Users\\\\me\\\\train.py", line 3, in <module>\n'
     assert [d.code for d in diagnose_log(windows)][:1] == ["WINDOWS_NATIVE_TF_GE_2_11"]
     assert "WINDOWS_NATIVE_TF_GE_2_11" not in [d.code for d in diagnose_log(banner)]
+
+
+@pytest.mark.parametrize(
+    ("wanted", "mismatch"),
+    [
+        (
+            "ImportError: libcublas.so.11: cannot open shared object file: No such file or directory",
+            True,
+        ),
+        (
+            "ImportError: libcublas.so.12: cannot open shared object file: No such file or directory",
+            False,
+        ),
+        # CUDA 11's runtime is libcudart.so.11.0 for every 11.x: 11.2 is no other release
+        (
+            "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file",
+            False,
+        ),
+    ],
+)
+def test_the_cuda_a_library_name_wants_is_compared_by_major_from_cuda_11(
+    wanted: str, mismatch: bool
+) -> None:
+    toolkit = "11.2" if "11.0" in wanted else "12.2"
+    log = f"{wanted}\nCuda compilation tools, release {toolkit}, V{toolkit}.140\n"
+    assert ("CUDA_VERSION_MATRIX_MISMATCH" in [d.code for d in diagnose_log(log)]) is mismatch
