@@ -82,6 +82,9 @@ BENIGN: tuple[str, ...] = (
     r"hipBLASLt error: Heuristic Fetch Failed",
     # PyTorch on ROCm says it falls back itself
     r"unsupported architecture! Overriding blas backend to hipblas",
+    # Keras' random preprocessing layers: pfor cannot vectorise the op and loops instead (no
+    # device is involved; the run goes on)
+    r"while_loop for converting \w{1,80} cause there is no registered converter",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -196,7 +196,6 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.PERF_CPU_FALLBACK_OPS,
         r"no supported kernel for GPU devices is available",
-        r"while_loop for converting \w{1,80} cause there is no registered converter",
         r"Cannot assign a device for operation",
     ),
     S(
