@@ -1,6 +1,7 @@
-"""doctor's decisions on the framework builds a log states (pure): PyTorch's CPU-only wheel (the
-``+cpu`` local version) where the program wanted a GPU, and PyPI's aarch64 PyTorch wheel, which
-has no CUDA, on a Jetson."""
+"""doctor's decisions on the framework builds a log states (pure): PyTorch built without CUDA
+(``torch.version.cuda`` None, the ``+cpu`` local version) or PyPI's aarch64 wheel on a Jetson,
+where the program sees no GPU; a build compiled for another compute capability than the GPU's;
+TensorFlow of no stated release on native Windows."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def _windows_tf(facts: LogFacts, platform: str | None) -> list[Decision]:
 
 
 def _compiled_for(facts: LogFacts) -> list[Decision]:
+    """A build that says which compute capability it was compiled for and the GPU's: the older
+    of the two says whether the GPU is too old or the build lacks its kernels."""
     found = BUILD_CC.search(facts.lines.get("build_cc", ""))
     if found is None:
         return []

@@ -155,7 +155,9 @@ _TF_PRIVATE_IMPORT = re.compile(
 BUILD_CC = re.compile(
     r"[Rr]untime compute cap(?:ability)? (\d{2,3}) is not compatible with compile time compute cap(?:ability)? (\d{2,3})"
 )
-JETSON = re.compile(r"(?i:jetson|tegra|\bl4t\b|jetpack)")  # also a prompt's hostname
+JETSON = re.compile(
+    r"(?i:jetson|\btegra|\bl4t\b|jetpack)"
+)  # not "in*tegra*ted"  # also a prompt's hostname
 # a shell inside a container (its id as hostname; a uid the image's passwd lacks), or a compose
 # service's log prefix: where normalising drops them, the raw text still says "in a container"
 CONTAINER_PROMPT = re.compile(

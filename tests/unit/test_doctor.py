@@ -1510,3 +1510,15 @@ def test_the_cuda_a_library_name_wants_is_compared_by_major_from_cuda_11(
     toolkit = "11.2" if "11.0" in wanted else "12.2"
     log = f"{wanted}\nCuda compilation tools, release {toolkit}, V{toolkit}.140\n"
     assert ("CUDA_VERSION_MATRIX_MISMATCH" in [d.code for d in diagnose_log(log)]) is mismatch
+
+
+def test_pytorch_seeing_no_gpu_on_a_jetson_is_pypis_cpu_wheel_but_an_integrated_gpu_is_no_jetson() -> (
+    None
+):
+    repl = ">>> import torch\n>>> torch.cuda.is_available()\nFalse\n"
+    assert [d.code for d in diagnose_log("root@jetsonxavier:~# python3\n" + repl)][:1] == [
+        "CPU_ONLY_TF_BUILD"
+    ]
+    assert "CPU_ONLY_TF_BUILD" not in [
+        d.code for d in diagnose_log("Intel(R) UHD Graphics (integrated)\n" + repl)
+    ]
