@@ -12,8 +12,8 @@ from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_ME
 from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
-    "BUILD_CC", "CONTAINER_PROMPT", "CUDA", "JETSON", "CUDNN", "DRIVER_SIDES", "MACOS_RELEASE", "PTXAS_WARNING",
-    "FRAMEWORKS", "GPU_WITH_CC", "RULES", "SINGULARITY",
+    "BUILD_CC", "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "GPU_WITH_CC",
+    "JETSON", "MACOS_RELEASE", "PTXAS_WARNING", "RULES", "SINGULARITY",
 ]  # fmt: skip
 
 GPU_WITH_CC = re.compile(
@@ -155,9 +155,8 @@ _TF_PRIVATE_IMPORT = re.compile(
 BUILD_CC = re.compile(
     r"[Rr]untime compute cap(?:ability)? (\d{2,3}) is not compatible with compile time compute cap(?:ability)? (\d{2,3})"
 )
-JETSON = re.compile(
-    r"(?i:jetson|\btegra|\bl4t\b|jetpack)"
-)  # not "in*tegra*ted"  # also a prompt's hostname
+# a Jetson, by name or its software (also a prompt's hostname); "tegra" at a word's start only
+JETSON = re.compile(r"(?i:jetson|\btegra|\bl4t\b|jetpack)")
 # a shell inside a container (its id as hostname; a uid the image's passwd lacks), or a compose
 # service's log prefix: where normalising drops them, the raw text still says "in a container"
 CONTAINER_PROMPT = re.compile(
@@ -428,7 +427,6 @@ RULES = (
     # the GPU's compute capability against the one a build was compiled for (text-embeddings-
     # inference, candle: "Runtime compute cap 75 is not compatible with compile time compute cap 80")
     _Rule("build_cc", ("compute cap",), (BUILD_CC,)),
-    # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
     _Rule(  # TensorFlow 2.9 or later's CPU-feature banner (older releases word it otherwise)
         "tf_banner_2_9",
         ("performance-critical operations",),
@@ -448,6 +446,7 @@ RULES = (
         ),
         window=True,
     ),
+    # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
     _Rule("cpu_wheel", ("+cpu",), (re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b"),)),
     _Rule(
         "jetson",

@@ -65,9 +65,15 @@ FRAMEWORKS = (
         )
     ),  # fmt: skip
 )
+# the lines worth trying (each rule tries a bounded number: "torch" alone would be every frame
+# of a traceback): the frameworks' own banners, pip's and conda's words, a distribution's name
 KEYWORDS = (
-    "tensorflow", "tensor flow", "tf.__version__", "tf.version.version",
-    "torch", "jax", "keras",
+    "tensorflow version", "tensor flow", "tensorflow==", "tensorflow-", "tensorflow_",
+    "tensorflow 1.", "tensorflow 2.", "tensorflow: ", "tensorflow v", "tf.__version__",
+    "tf.version.version", "torch==", "torch version", "torch: ", "torch 1.", "torch 2.", "torch-",
+    "torch.__version__", "jax==", "jax version", "jax: ", "jax 0.", "jax-", "jax.__version__",
+    "jaxlib", "keras==", "keras version", "keras: ", "keras 2.", "keras 3.", "keras-",
+    "keras.__version__", "keras.version()", "requirement already satisfied",
 )  # fmt: skip
 # a version echoed below the expression that asked for it, and pip show's two lines
 WINDOWED = tuple(
