@@ -1,8 +1,11 @@
 """Signatures of clouds, applications and the GPU runtimes beside CUDA, in their printers' words:
 cloud quotas and stockouts, Kubernetes and Ray launchers, applications launched for another GPU
-backend, Vulkan, Metal's compiler, ZLUDA, NVRTC, a project's own extension built stale, a library
-release that breaks its own import. Data only, in the format of the other sections
-(``signatures``'s docstring); standard library only.
+backend, Vulkan, EGL and the render nodes, Metal's compiler, ZLUDA, NVRTC, Triton's shared memory,
+an undefined symbol by whose library it is, a project's own extension built stale, a library
+release that breaks its own import, Windows' DLL directories and GPU timeout, out of memory in
+Vulkan's, llama.cpp's and TensorFlow's BFC words, CPU-only builds of other libraries, conda's
+__cuda. Data only, in the format of the other sections (``signatures``'s docstring); standard
+library only.
 """
 
 from __future__ import annotations
@@ -140,8 +143,8 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"error running nvidia-toolkit: unable to (?:determine runtime options|load (?:containerd|crio|cri-o|docker) config|setup runtime)",
         r"unable to load (?:containerd|crio|cri-o) config: failed to load config",
     ),
-    # wave 21's classes: Vulkan's loader and Omniverse in their words; EGL without the vendor's
-    # device; the render nodes' permissions; Triton's shared memory; nvJitLink; CUDA_PATH's bin
+    # Vulkan's loader and Omniverse in their words; EGL without the vendor's device; the render
+    # nodes' permissions; Triton's shared memory; nvJitLink; CUDA_PATH's bin
     S(
         C.VULKAN_ICD_MISSING,
         r"VkResult: ERROR_INCOMPATIBLE_DRIVER",
@@ -223,13 +226,14 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         strength=SYMPTOM,
         explained_by=(C.ROCM_GPU_ISA_UNSUPPORTED, C.GPU_ARCH_TOO_OLD),
     ),
-    # a CPU-only build of an operator library (mmcv): no CUDA implementation of the op
+    # a CPU-only build of an operator library (mmcv): no CUDA implementation of the op (" ?": a
+    # console's wrap may cut "cuda" in two)
     S(
         C.CPU_ONLY_TF_BUILD,
         r"\w{1,40}_impl: implementation for device cu ?da:\d{1,2} not found",
     ),
-    # wave 22's classes: a CPU-only Caffe or MXNet; a driver library that lacks cuInit is not the
-    # driver (a variable names the runtime); conda's __cuda without a driver where it solves
+    # a CPU-only Caffe or MXNet; a driver library that lacks cuInit is not the driver (a variable
+    # names the runtime); conda's __cuda without a driver where it solves
     S(
         C.CPU_ONLY_TF_BUILD,
         r"Cannot use GPU in CPU-only Caffe",
