@@ -121,7 +121,11 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"is not supported in Keras 3",
         r"Only input tensors may be passed as positional arguments",
         r"TF_USE_LEGACY_KERAS",
-        r"Unrecognized keyword arguments? passed to \w{1,60}: \{'(?:batch_input_shape|input_dtype|ragged)",
+        # Keras 3's own checks (Keras 2 words them otherwise: "Keyword argument not understood",
+        # "The added layer must be an instance of class Layer"): code or a model of Keras 2
+        r"Unrecognized keyword arguments? passed to \w{1,60}: \{'",
+        r"Only instances of `?keras\.Layer`? can be added to a Sequential model",
+        r"Argument\(s\) not recognized: \{'",
         r"No module named '?tf_keras'?",
         r"Keras 3, but this is not yet supported",
         r"Keras 3 is not yet supported",

@@ -144,6 +144,16 @@ LINES = [
         "WHEEL_LACKS_ARCH_KERNELS",
     ),
     ("RuntimeError: nms_impl: implementation for device cuda:0 not found.", "CPU_ONLY_TF_BUILD"),
+    # Keras 3's own checks, which Keras 2 words otherwise
+    (
+        "ValueError: Unrecognized keyword arguments passed to LSTM: {'time_major': False}",
+        "KERAS3_WHERE_TF_KERAS_EXPECTED",
+    ),
+    ("ValueError: Argument(s) not recognized: {'lr': 0.001}", "KERAS3_WHERE_TF_KERAS_EXPECTED"),
+    (
+        "ValueError: Only instances of `keras.Layer` can be added to a Sequential model. Received: <tensorflow_hub.keras_layer.KerasLayer object at 0x7f8b1c2d3e50>",
+        "KERAS3_WHERE_TF_KERAS_EXPECTED",
+    ),
     # classes in their printers' words: a shell's and a script's OOM-killed job, XLA on the host,
     # ptxas and vLLM refusing a feature of a newer GPU, NCCL's sockets and verbs between nodes
     (
