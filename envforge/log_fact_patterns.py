@@ -446,6 +446,15 @@ RULES = (
         ),
         window=True,
     ),
+    # a framework at work in the process: its package's files in a traceback, or imported
+    *(
+        _Rule(
+            f"uses_{name}",
+            (f"/{name}/", f"import {name}"),
+            (re.compile(rf"(?:site|dist)-packages/{name}/|^(?:>>> )?import {name}\b"),),
+        )
+        for name in ("torch", "tensorflow", "jax")
+    ),
     # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
     _Rule("cpu_wheel", ("+cpu",), (re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b"),)),
     _Rule(

@@ -334,15 +334,20 @@ def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
             f"{facts.cuda[have_kind or '']} is what is installed",
             tuple(facts.evidence("cuda_wanted", f"cuda_{have_kind}")),
             before=(Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE)))  # fmt: skip
-    if len({"torch", "jax", "tensorflow"} & set(facts.frameworks)) >= 2 and (
+    using = {
+        n
+        for n in ("torch", "jax", "tensorflow")
+        if n in facts.frameworks or f"uses_{n}" in facts.lines
+    }
+    if len(using) >= 2 and (
         set(shown) & {Code.CUDNN_VERSION_MISMATCH, Code.CUDA_LIB_TRANSITIVE_DEP_MISSING}
         or any(d.code is Code.CUDNN_VERSION_MISMATCH for d in found)
     ):
-        names = " and ".join(sorted({"torch", "jax", "tensorflow"} & set(facts.frameworks)))
         found.append(Decision(
             Code.MIXED_FRAMEWORK_CUDA_CONFLICT,
-            f"{names} in one process, with CUDA libraries of different releases: the first "
-            "imported loads its own", tuple(facts.evidence(*(f"framework_{n}" for n in sorted(facts.frameworks)))),
+            f"{' and '.join(sorted(using))} in one process, with CUDA libraries of different "
+            "releases: the first imported loads its own",
+            tuple(facts.evidence(*(f"framework_{n}" for n in sorted(using)), *(f"uses_{n}" for n in sorted(using)))),
             before=(Code.CUDNN_VERSION_MISMATCH, Code.CUDA_LIB_TRANSITIVE_DEP_MISSING)))  # fmt: skip
     return found
 

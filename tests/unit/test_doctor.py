@@ -1532,3 +1532,13 @@ def test_pytorch_seeing_no_gpu_on_a_jetson_is_pypis_cpu_wheel_but_an_integrated_
     assert "CPU_ONLY_TF_BUILD" not in [
         d.code for d in diagnose_log("Intel(R) UHD Graphics (integrated)\n" + repl)
     ]
+
+
+def test_two_frameworks_at_work_in_one_process_with_a_cudnn_mismatch_is_their_conflict() -> None:
+    mismatch = "E0000 00:00:1.0 cuda_dnn.cc:535] Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.9.4.\n"
+    both = (
+        '  File "/opt/venv/lib/python3.10/site-packages/torch/__init__.py", line 1, in <module>\n'
+        '  File "/opt/venv/lib/python3.10/site-packages/tensorflow/__init__.py", line 1, in <module>\n'
+    )
+    assert [d.code for d in diagnose_log(both + mismatch)][:1] == ["MIXED_FRAMEWORK_CUDA_CONFLICT"]
+    assert [d.code for d in diagnose_log(mismatch)][:1] == ["CUDNN_VERSION_MISMATCH"]
