@@ -250,4 +250,20 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"__cuda\b.{0,40}\bwhich is missing on the system",
         r"nothing provides __cuda\b",
     ),
+    # Intel's runtimes in their words: OpenCL with no platform (no ICD), OpenVINO's GPU plugin that
+    # cannot be created, a SYCL kernel whose aspects (fp64) no device has; MPS refusing a dtype
+    S(
+        C.INTEL_GPU_DRIVER_MISSING,
+        r"clGetPlatformIDs error -1001\b",
+        r"\bCL_PLATFORM_NOT_FOUND_KHR\b",
+        r"\[CLDNN ERROR\]\. No GPU device was found",
+    ),
+    S(
+        C.OPENVINO_GPU_PLUGIN_NEEDS_INTEL_GPU,
+        r"Failed to create plugin \S{0,200}(?:intel_gpu|clDNNPlugin)\S{0,60} for device GPU",
+        strength=SYMPTOM,
+        explained_by=(C.INTEL_GPU_DRIVER_MISSING,),
+    ),
+    S(C.XPU_FP64_UNSUPPORTED, r"Kernel is incompatible with all devices in devs"),
+    S(C.MPS_OP_NOT_IMPLEMENTED, r"MPS does not support \w{1,40} op with \w{1,20} input"),
 )

@@ -135,7 +135,7 @@ SYSTEM: tuple[Signature, ...] = (
     ),
     S(  # the image's own driver files are where the toolkit mounts the host's
         C.IMAGE_BUNDLES_DRIVER_LIBS,
-        r"file creation failed: [\S ]{0,300}/(?:libnvidia|libcuda)[\w.-]{0,40}\.so[\d.]{0,16}: file ?exists",
+        r"file creation failed: [\S ]{0,300}/(?:(?:libnvidia|libcuda)[\w.-]{0,40}\.so[\d.]{0,16}|nvidia-(?:smi|debugdump|persistenced|cuda-mps-\w{1,20})): file ?exists",
         supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
     S(

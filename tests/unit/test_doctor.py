@@ -144,6 +144,20 @@ LINES = [
         "WHEEL_LACKS_ARCH_KERNELS",
     ),
     ("RuntimeError: nms_impl: implementation for device cuda:0 not found.", "CPU_ONLY_TF_BUILD"),
+    ("[CLDNN ERROR]. clGetPlatformIDs error -1001", "INTEL_GPU_DRIVER_MISSING"),
+    (
+        "TypeError: Failed to create plugin /opt/intel/openvino_2020.2.120/deployment_tools/inference_engine/lib/intel64/libclDNNPlugin.so for device GPU",
+        "OPENVINO_GPU_PLUGIN_NEEDS_INTEL_GPU",
+    ),
+    (
+        "FAILED test_ops_xpu.py::TestCommonXPU::test_compare_cpu_logcumsumexp_xpu_float16 - RuntimeError: Kernel is incompatible with all devices in devs",
+        "XPU_FP64_UNSUPPORTED",
+    ),
+    ("MPS does not support cumsum op with int64 input", "MPS_OP_NOT_IMPLEMENTED"),
+    (
+        "nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/3f/merged/usr/bin/nvidia-smi: file exists: unknown",
+        "IMAGE_BUNDLES_DRIVER_LIBS",
+    ),
     # Keras 3's own checks, which Keras 2 words otherwise
     (
         "ValueError: Unrecognized keyword arguments passed to LSTM: {'time_major': False}",
