@@ -260,7 +260,7 @@ CLOUDS_APPS: tuple[Signature, ...] = (
     ),
     S(
         C.OPENVINO_GPU_PLUGIN_NEEDS_INTEL_GPU,
-        r"Failed to create plugin \S{0,200}(?:intel_gpu|clDNNPlugin)\S{0,60} for device GPU",
+        r"Failed to create plugin [\S ]{0,240}?(?:intel_gpu|clDNNPlugin)[\S ]{0,60}? ?for device GPU",
         strength=SYMPTOM,
         explained_by=(C.INTEL_GPU_DRIVER_MISSING,),
     ),
