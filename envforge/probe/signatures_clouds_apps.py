@@ -266,4 +266,11 @@ CLOUDS_APPS: tuple[Signature, ...] = (
     ),
     S(C.XPU_FP64_UNSUPPORTED, r"Kernel is incompatible with all devices in devs"),
     S(C.MPS_OP_NOT_IMPLEMENTED, r"MPS does not support \w{1,40} op with \w{1,20} input"),
+    # Slurm refusing a request no node's configuration can meet; torchrun's store that waited for
+    # the other processes in vain
+    S(C.SLURM_GRES_REQUEST_INVALID, r"Requested node configuration is not available"),
+    S(
+        C.DIST_RENDEZVOUS_UNREACHABLE,
+        r"Timed out after \d{1,6} seconds waiting for clients\. \d{1,5}/\d{1,5} clients joined",
+    ),
 )

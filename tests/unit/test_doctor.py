@@ -158,6 +158,14 @@ LINES = [
         "nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/3f/merged/usr/bin/nvidia-smi: file exists: unknown",
         "IMAGE_BUNDLES_DRIVER_LIBS",
     ),
+    (
+        "srun: error: Unable to allocate resources: Requested node configuration is not available",
+        "SLURM_GRES_REQUEST_INVALID",
+    ),
+    (
+        "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/2 clients joined.",
+        "DIST_RENDEZVOUS_UNREACHABLE",
+    ),
     # Keras 3's own checks, which Keras 2 words otherwise
     (
         "ValueError: Unrecognized keyword arguments passed to LSTM: {'time_major': False}",
