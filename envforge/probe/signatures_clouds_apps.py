@@ -273,4 +273,9 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         C.DIST_RENDEZVOUS_UNREACHABLE,
         r"Timed out after \d{1,6} seconds waiting for clients\. \d{1,5}/\d{1,5} clients joined",
     ),
+    # the kernel module not built for the running kernel (modprobe's words)
+    S(
+        C.DRIVER_NOT_AVAILABLE,
+        r"modprobe: FATAL: Module nvidia not found in directory /lib/modules/",
+    ),
 )

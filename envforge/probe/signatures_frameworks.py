@@ -212,9 +212,12 @@ FRAMEWORKS: tuple[Signature, ...] = (
         C.GPU_INDEX_OUT_OF_RANGE,
         r"To call `multi_gpu_model` with `gpus=\d{1,3}`, we expect the following devices",
     ),
-    S(  # an API a later release removed, or an earlier one lacks
+    S(  # an API a later release removed, or an earlier one lacks; TensorFlow 1's API under 2.x
         C.FRAMEWORK_VERSION_MISMATCH,
         r"cannot import name '?multi_gpu_model'?",
+        r"module 'tensorflow' has no attribute '(?:Session|InteractiveSession|placeholder|ConfigProto"
+        r"|GPUOptions|global_variables_initializer|contrib|variable_scope|get_variable"
+        r"|reset_default_graph|set_random_seed|Summary|to_float|random_normal|log)'",
     ),
     S(
         C.NCCL_RANKS_SHARE_GPU,

@@ -166,6 +166,14 @@ LINES = [
         "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/2 clients joined.",
         "DIST_RENDEZVOUS_UNREACHABLE",
     ),
+    (
+        "AttributeError: module 'tensorflow' has no attribute 'Session'",
+        "FRAMEWORK_VERSION_MISMATCH",
+    ),
+    (
+        "modprobe: FATAL: Module nvidia not found in directory /lib/modules/6.8.0-45-generic",
+        "DRIVER_NOT_AVAILABLE",
+    ),
     # Keras 3's own checks, which Keras 2 words otherwise
     (
         "ValueError: Unrecognized keyword arguments passed to LSTM: {'time_major': False}",
