@@ -128,7 +128,10 @@ _RUNTIMES = {
     "podman": re.compile(r"\bpodman\b|^Error: crun: ", re.I),
     "apptainer": re.compile(r"\b(?:singularity|apptainer)\b|\.singularity\.d", re.I),
     "enroot": re.compile(r"\benroot\b|\bpyxis\b", re.I),
-    "slurm": re.compile(r"\bsrun\b|\bsbatch\b|slurmstepd|\bSLURM_\w{2,30}|#SBATCH", re.I),
+    # Cray MPICH's GPU transport layer (GTL) runs under Slurm on HPE's machines
+    "slurm": re.compile(
+        r"\bsrun\b|\bsbatch\b|slurmstepd|\bSLURM_\w{2,30}|#SBATCH|\bGTL_DEBUG\b", re.I
+    ),
     "kubernetes": re.compile(
         r"\bkubectl\b|\bOOMKilled\b|\bpod/|\bPodScheduled\b|\bkube-\w{2,20}|\bnodeSelector\b"
         r"|Insufficient nvidia\.com/gpu|\bFailedScheduling\b",
@@ -316,7 +319,7 @@ RULES = (
             ("podman", ("podman", "crun: ")),
             ("apptainer", ("singularity", "apptainer")),
             ("enroot", ("enroot", "pyxis")),
-            ("slurm", ("srun", "sbatch", "slurm")),
+            ("slurm", ("srun", "sbatch", "slurm", "gtl_debug")),
             (
                 "kubernetes",
                 (

@@ -278,4 +278,6 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         C.DRIVER_NOT_AVAILABLE,
         r"modprobe: FATAL: Module nvidia not found in directory /lib/modules/",
     ),
+    # Slurm's CUDA_VISIBLE_DEVICES for a job that was given no GPU (its gres plugin's value)
+    S(C.SLURM_GPU_NOT_REQUESTED, r"\bNoDevFiles\b"),
 )

@@ -174,6 +174,7 @@ LINES = [
         "modprobe: FATAL: Module nvidia not found in directory /lib/modules/6.8.0-45-generic",
         "DRIVER_NOT_AVAILABLE",
     ),
+    ("ValueError: invalid literal for int() with base 10: 'NoDevFiles'", "SLURM_GPU_NOT_REQUESTED"),
     # Keras 3's own checks, which Keras 2 words otherwise
     (
         "ValueError: Unrecognized keyword arguments passed to LSTM: {'time_major': False}",
@@ -1572,3 +1573,8 @@ def test_two_frameworks_at_work_in_one_process_with_a_cudnn_mismatch_is_their_co
     )
     assert [d.code for d in diagnose_log(both + mismatch)][:1] == ["MIXED_FRAMEWORK_CUDA_CONFLICT"]
     assert [d.code for d in diagnose_log(mismatch)][:1] == ["CUDNN_VERSION_MISMATCH"]
+
+
+def test_cray_mpichs_gpu_layer_finding_no_device_is_a_slurm_job_given_no_gpu() -> None:
+    log = "GTL_DEBUG: [0] cudaHostRegister: no CUDA-capable device is detected\n"
+    assert [d.code for d in diagnose_log(log)][:1] == ["SLURM_GPU_NOT_REQUESTED"]
