@@ -23,7 +23,35 @@ def builds(
 ) -> list[Decision]:
     """A CPU-only build the log names, where the process sees no GPU; a build compiled for
     another compute capability than the GPU's; TensorFlow of no stated release on Windows."""
-    return _compiled_for(facts) + _cpu_only(facts, shown) + _windows_tf(facts, platform)
+    return (
+        _compiled_for(facts)
+        + _cpu_only(facts, shown)
+        + _windows_tf(facts, platform)
+        + _cuda_build_on_amd(facts, shown)
+    )
+
+
+def _cuda_build_on_amd(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """A CUDA build that finds no usable GPU where the log names an AMD one and no NVIDIA one:
+    the application was installed or launched for another backend than the machine's GPU."""
+    cuda_side = {
+        Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        Code.DRIVER_NOT_AVAILABLE,
+        Code.CPU_ONLY_TF_BUILD,
+    }
+    if (
+        "amd_gpu" not in facts.lines
+        or "rocm_build" in facts.lines
+        or any(g.name.startswith(("NVIDIA", "Tesla", "GeForce", "Quadro")) for g in facts.gpus)
+        or not (facts.no_gpu or set(shown) & cuda_side)
+    ):
+        return []
+    return [Decision(
+        Code.APP_GPU_BACKEND_MISMATCH,
+        "a CUDA build finds no usable GPU on a machine whose GPU is AMD's: the application was "
+        "set up for another backend than this GPU's (ROCm, ZLUDA or DirectML)",
+        tuple(facts.evidence("amd_gpu", "no_gpu")),
+        before=(*cuda_side, Code.CPU_ONLY_HOST_BENIGN))]  # fmt: skip
 
 
 def _windows_tf(facts: LogFacts, platform: str | None) -> list[Decision]:

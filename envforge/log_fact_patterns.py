@@ -100,6 +100,7 @@ _NO_GPU = re.compile(
     r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False|Is CUDA available:? ?False"
     r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0"
+    r"|Torch is not able to use GPU"
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
 _LINUX_LOADER = re.compile(
@@ -263,6 +264,7 @@ RULES = (
             "machine only has",
             "no compatible gpus",
             "count=0",
+            "not able to use gpu",
         ),
         (_NO_GPU,),
         window=True,
@@ -430,6 +432,27 @@ RULES = (
     # the GPU's compute capability against the one a build was compiled for (text-embeddings-
     # inference, candle: "Runtime compute cap 75 is not compatible with compile time compute cap 80")
     _Rule("build_cc", ("compute cap",), (BUILD_CC,)),
+    # an AMD GPU by its product name, or an application's AMD fork ("...-amdgpu", "...-directml");
+    # a ROCm (HIP) build at work, which is no CUDA build
+    _Rule(
+        "amd_gpu",
+        ("radeon", "rx", "-amdgpu", "-directml"),
+        (
+            re.compile(
+                r"\bAMD Radeon\b|\bRadeon (?:RX|Pro|VII|HD)\b|\bRX ?[4-9]\d{2,3}\b|[\w.]-(?:amdgpu|directml)\b(?!\.)"
+            ),
+        ),
+    ),
+    _Rule(
+        "rocm_build",
+        ("rocm", "hip"),
+        (
+            re.compile(
+                r"\+rocm\d|\bHIP (?:error|out of memory)|\bhip\w{0,20}Error|torch\.version\.hip",
+                re.I,
+            ),
+        ),
+    ),
     _Rule(  # TensorFlow 2.9 or later's CPU-feature banner (older releases word it otherwise)
         "tf_banner_2_9",
         ("performance-critical operations",),
