@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .log_build_patterns import BUILD_CC
 from .log_decision import NO_DEVICE, Decision
-from .log_fact_patterns import BUILD_CC
 from .log_facts import LogFacts
 from .probe.codes import Code
 
@@ -91,30 +91,24 @@ def _compiled_for(facts: LogFacts) -> list[Decision]:
 
 
 def _cpu_only(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """The first CPU-only build the log states (the fact that says so, whether it holds here,
+    why it is one): each explains the GPU the process does not see."""
     sees_none = bool(facts.no_gpu) or bool(set(shown) & {*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN})
-    if "torch_cuda_none" in facts.lines and "macos" not in facts.platforms:
-        return [Decision(
-            Code.CPU_ONLY_TF_BUILD,
-            "PyTorch says it was built with no CUDA (torch.version.cuda is None): a CPU-only "
-            "build, whatever the machine has",
-            tuple(facts.evidence("torch_cuda_none", "no_gpu")),
-            before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
-    if "cpu_wheel" in facts.lines and sees_none:
-        return [Decision(
-            Code.CPU_ONLY_TF_BUILD,
-            "the framework is a CPU-only build (its version ends in +cpu): it has no CUDA, "
-            "whatever the machine has",
-            tuple(facts.evidence("cpu_wheel", "no_gpu")),
-            before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
-    if (
-        "jetson" in facts.lines
-        and ("torch" in facts.frameworks or "torch_used" in facts.lines)
-        and sees_none
-    ):
-        return [Decision(
-            Code.CPU_ONLY_TF_BUILD,
-            "PyTorch on a Jetson sees no GPU: PyPI's aarch64 wheels are CPU-only; a Jetson "
-            "needs NVIDIA's wheel for its JetPack release",
-            tuple(facts.evidence("jetson", "no_gpu")),
-            before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
+    torch = "torch" in facts.frameworks or "torch_used" in facts.lines
+    builds = (
+        ("torch_cuda_none", "macos" not in facts.platforms,
+         "PyTorch says it was built with no CUDA (torch.version.cuda is None): a CPU-only build, "
+         "whatever the machine has"),
+        ("cpu_wheel", sees_none,
+         "the framework is a CPU-only build (its version ends in +cpu): it has no CUDA, whatever "
+         "the machine has"),
+        ("jetson", torch and sees_none,
+         "PyTorch on a Jetson sees no GPU: PyPI's aarch64 wheels are CPU-only; a Jetson needs "
+         "NVIDIA's wheel for its JetPack release"),
+    )  # fmt: skip
+    for fact, holds, why in builds:
+        if fact in facts.lines and holds:
+            return [Decision(
+                Code.CPU_ONLY_TF_BUILD, why, tuple(facts.evidence(fact, "no_gpu")),
+                before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
     return []

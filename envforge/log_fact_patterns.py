@@ -8,12 +8,13 @@ import re
 from dataclasses import dataclass
 
 from . import log_arch_patterns as arch
+from . import log_build_patterns as build
 from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_MEMORY, TORCH_OOM
 from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
-    "BUILD_CC", "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "GPU_WITH_CC",
-    "JETSON", "MACOS_RELEASE", "PTXAS_WARNING", "RULES", "SINGULARITY",
+    "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "GPU_WITH_CC",
+    "MACOS_RELEASE", "PTXAS_WARNING", "RULES", "SINGULARITY",
 ]  # fmt: skip
 
 GPU_WITH_CC = re.compile(
@@ -107,6 +108,11 @@ _LINUX_LOADER = re.compile(
     r"dso_loader|Successfully opened dynamic library lib|Could not load dynamic library 'lib[\w.]{1,60}\.so"
     r"|cuda_(?:gpu_)?executor\.cc|Could not find cuda drivers on your machine"
 )
+# the lines that may say Windows (tensorflow-intel is the wheel pip picks there)
+_WINDOWS_KEYWORDS = (
+    ":/", ".pyd", ".dll", "windows", "win32", "winerror", "ps ", "tensorflow-intel",
+    "tensorflow_intel", "win_amd64",
+)  # fmt: skip
 _PLATFORM = {
     "wsl": re.compile(r"microsoft-standard-WSL|\bWSL2?\b|/mnt/c/|/usr/lib/wsl/", re.I),
     "windows": re.compile(
@@ -156,11 +162,6 @@ _KERAS_FRAME = re.compile(r"/(?:site|dist)-packages/keras/\S{1,80}\.py")
 _TF_PRIVATE_IMPORT = re.compile(
     r"cannot import name '\w{1,40}' from 'tensorflow\.(?:python|keras)\b"
 )
-BUILD_CC = re.compile(
-    r"[Rr]untime compute cap(?:ability)? (\d{2,3}) is not compatible with compile time compute cap(?:ability)? (\d{2,3})"
-)
-# a Jetson, by name or its software (also a prompt's hostname); "tegra" at a word's start only
-JETSON = re.compile(r"(?i:jetson|\btegra|\bl4t\b|jetpack)")
 # a shell inside a container (its id as hostname; a uid the image's passwd lacks), or a compose
 # service's log prefix: where normalising drops them, the raw text still says "in a container"
 CONTAINER_PROMPT = re.compile(
@@ -281,21 +282,7 @@ RULES = (
         _Rule(name, keys, (_PLATFORM[name],))
         for name, keys in (
             ("wsl", ("wsl", "/mnt/c/")),
-            (
-                "windows",
-                (
-                    ":/",
-                    ".pyd",
-                    ".dll",
-                    "windows",
-                    "win32",
-                    "winerror",
-                    "ps ",
-                    "tensorflow-intel",
-                    "tensorflow_intel",
-                    "win_amd64",
-                ),
-            ),  # fmt: skip
+            ("windows", _WINDOWS_KEYWORDS),
             (
                 "macos",
                 (
@@ -429,78 +416,25 @@ RULES = (
     _Rule(
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
     ),
-    # the GPU's compute capability against the one a build was compiled for (text-embeddings-
-    # inference, candle: "Runtime compute cap 75 is not compatible with compile time compute cap 80")
-    _Rule("build_cc", ("compute cap",), (BUILD_CC,)),
-    # an AMD GPU by its product name, or an application's AMD fork ("...-amdgpu", "...-directml");
-    # a ROCm (HIP) build at work, which is no CUDA build
+    # what the log says of the builds and the process (log_build_patterns; a Jetson is read from
+    # the raw text, by log_facts)
+    _Rule("build_cc", ("compute cap",), (build.BUILD_CC,)),
+    _Rule("amd_gpu", ("radeon", "rx", "-amdgpu", "-directml"), (build.AMD_GPU,)),
+    _Rule("rocm_build", ("rocm", "hip"), (build.ROCM_BUILD,)),
+    _Rule("tf_banner_2_9", ("performance-critical operations",), (build.TF_BANNER_2_9,)),
     _Rule(
-        "amd_gpu",
-        ("radeon", "rx", "-amdgpu", "-directml"),
-        (
-            re.compile(
-                r"\bAMD Radeon\b|\bRadeon (?:RX|Pro|VII|HD)\b|\bRX ?[4-9]\d{2,3}\b|[\w.]-(?:amdgpu|directml)\b(?!\.)"
-            ),
-        ),
-    ),
-    _Rule(
-        "rocm_build",
-        ("rocm", "hip"),
-        (
-            re.compile(
-                r"\+rocm\d|\bHIP (?:error|out of memory)|\bhip\w{0,20}Error|torch\.version\.hip",
-                re.I,
-            ),
-        ),
-    ),
-    _Rule(  # TensorFlow 2.9 or later's CPU-feature banner (older releases word it otherwise)
-        "tf_banner_2_9",
-        ("performance-critical operations",),
-        (
-            re.compile(
-                r"TensorFlow binary is optimized to use available CPU instructions in performance-critical operations"
-            ),
-        ),
-    ),
-    _Rule(  # PyTorch built without CUDA: collect_env's line, torch.version.cuda echoed as None
         "torch_cuda_none",
         ("used to build pytorch", "version.cuda"),
-        (
-            re.compile(
-                r"CUDA used to build PyTorch:? {0,4}None\b|torch\.version\.cuda\)?:? {0,4}(?:->|=)? {0,4}None\b"
-            ),
-        ),
+        (build.TORCH_CUDA_NONE,),
         window=True,
     ),
-    # a framework at work in the process: its package's files in a traceback, or imported
-    *(
-        _Rule(
-            f"uses_{name}",
-            (f"/{name}/", f"import {name}"),
-            (re.compile(rf"(?:site|dist)-packages/{name}/|^(?:>>> )?import {name}\b"),),
-        )
-        for name in ("torch", "tensorflow", "jax")
-    ),
-    # a PyTorch-family CPU-only wheel (its +cpu local version); a Jetson; PyTorch in use
-    _Rule("cpu_wheel", ("+cpu",), (re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b"),)),
+    *(_Rule(f"uses_{n}", (f"/{n}/", f"import {n}"), (p,)) for n, p in build.USES.items()),
+    _Rule("cpu_wheel", ("+cpu",), (build.CPU_WHEEL,)),
+    _Rule("torch_used", ("torch",), (build.TORCH_USED,)),
     _Rule(
-        "jetson",
-        ("jetson", "tegra", "l4t", "jetpack"),
-        (JETSON,),
-    ),
-    _Rule(
-        "torch_used",
-        ("torch",),
-        (re.compile(r"\bimport torch\b|\btorch\.cuda\.|/site-packages/torch/"),),
-    ),
-    _Rule(  # Singularity/Apptainer was asked for the GPU: --nv, or what --nv prints
         "singularity_nv",
         ("--nv", "nv files", "nvliblist", "nvidia-container-cli"),
-        (
-            re.compile(
-                r"(?<![\w-])--nv(?:ccli)?\b|\bnv files\b|nvliblist\.conf|nvidia-container-cli"
-            ),
-        ),
+        (build.SINGULARITY_NV,),
     ),
     _Rule(
         "command",

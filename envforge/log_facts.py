@@ -22,6 +22,7 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .log_build_patterns import JETSON
 from .log_fact_patterns import (
     CONTAINER_PROMPT,
     CUDA,
@@ -29,7 +30,6 @@ from .log_fact_patterns import (
     DRIVER_SIDES,
     FRAMEWORKS,
     GPU_WITH_CC,
-    JETSON,
     RULES,
     SINGULARITY,
 )

@@ -1,0 +1,52 @@
+"""The patterns of what a log says of the builds and the process that ran them (pure): the
+compute capability a build was compiled for, an AMD GPU and a ROCm build, TensorFlow 2.9's CPU
+banner, PyTorch built without CUDA or as a ``+cpu`` wheel, the frameworks at work in the process,
+a Jetson, Singularity asked for the GPU (``log_fact_patterns.RULES`` says which fact each
+records). Every repetition is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "AMD_GPU", "BUILD_CC", "CPU_WHEEL", "JETSON", "ROCM_BUILD", "SINGULARITY_NV", "TF_BANNER_2_9",
+    "TORCH_CUDA_NONE", "TORCH_USED", "USES",
+]  # fmt: skip
+
+# the GPU's compute capability against the one a build was compiled for (text-embeddings-
+# inference, candle: "Runtime compute cap 75 is not compatible with compile time compute cap 80")
+BUILD_CC = re.compile(
+    r"[Rr]untime compute cap(?:ability)? (\d{2,3}) is not compatible with compile time compute cap(?:ability)? (\d{2,3})"
+)
+# an AMD GPU by its product name, or an application's AMD fork ("...-amdgpu", "...-directml");
+# a ROCm (HIP) build at work, which is no CUDA build
+AMD_GPU = re.compile(
+    r"\bAMD Radeon\b|\bRadeon (?:RX|Pro|VII|HD)\b|\bRX ?[4-9]\d{2,3}\b|[\w.]-(?:amdgpu|directml)\b(?!\.)"
+)
+ROCM_BUILD = re.compile(
+    r"\+rocm\d|\bHIP (?:error|out of memory)|\bhip\w{0,20}Error|torch\.version\.hip", re.I
+)
+# TensorFlow 2.9 or later's CPU-feature banner (older releases word it otherwise)
+TF_BANNER_2_9 = re.compile(
+    r"TensorFlow binary is optimized to use available CPU instructions in performance-critical operations"
+)
+# PyTorch built without CUDA: collect_env's line, torch.version.cuda echoed as None
+TORCH_CUDA_NONE = re.compile(
+    r"CUDA used to build PyTorch:? {0,4}None\b|torch\.version\.cuda\)?:? {0,4}(?:->|=)? {0,4}None\b"
+)
+# a framework at work in the process: its package's files in a traceback, or imported
+USES = {
+    name: re.compile(rf"(?:site|dist)-packages/{name}/|^(?:>>> )?import {name}\b")
+    for name in ("torch", "tensorflow", "jax")
+}
+# a PyTorch-family CPU-only wheel (its +cpu local version); PyTorch used in any way
+CPU_WHEEL = re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b")
+TORCH_USED = re.compile(r"\bimport torch\b|\btorch\.cuda\.|/site-packages/torch/")
+# a Jetson, by name or its software, read from the raw text (a prompt's hostname too, which
+# normalising drops); "tegra" at a word's start only
+JETSON = re.compile(r"(?i:jetson|\btegra|\bl4t\b|jetpack)")
+# Singularity/Apptainer was asked for the GPU: --nv, or what --nv prints
+SINGULARITY_NV = re.compile(
+    r"(?<![\w-])--nv(?:ccli)?\b|\bnv files\b|nvliblist\.conf|nvidia-container-cli"
+)
