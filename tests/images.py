@@ -1,6 +1,6 @@
 """The images envforge and its tests made, removed without touching anything else.
 
-    python -m tests.images [--label KEY[=VALUE]]...   (default: every envforge image and test image)
+    python -m tests.images [--strict] [--label KEY[=VALUE]]...   (default: every envforge and test image)
 
 An image counts as made here when it carries one of the labels and every tag it has is one envforge
 or its tests give (``envforge/``, ``envforge-test/``, ``envforge-verify/``, or the push tag of its
@@ -8,7 +8,8 @@ cell, ``REGISTRY/<cell>:<content hash or image id>``). Labels are inherited, so 
 of ours carries them too: it is left alone when it has a tag of its own, or, untagged, when its
 layers extend those of another labelled image. Children go before their parents; an image that
 cannot go (a parent of such an image, one in use) is said in one warning line and kept. Nothing
-here fails a run: the exit status is 0 whatever was left.
+here fails a run: the exit status is 0 whatever was left. ``--strict`` is for what a test session
+made itself (its own labels): every such image goes, whatever tags or children it has.
 """
 
 from __future__ import annotations
@@ -71,12 +72,17 @@ def _extends(image: Image, other: Image) -> bool:
     )
 
 
-def plan(images: Iterable[Image]) -> tuple[list[Image], list[tuple[Image, str]]]:
-    """(the images to remove, children before their parents; those left, with why)."""
+def plan(
+    images: Iterable[Image], strict: bool = False
+) -> tuple[list[Image], list[tuple[Image, str]]]:
+    """(the images to remove, children before their parents; those left, with why). Strict: all
+    of them, for images a test session labelled as its own (their tags and children are its too)."""
     found = list(images)
     remove, left = [], []
     for image in found:
-        if image.tags and not all(_our_tag(t, image) for t in image.tags):
+        if strict:
+            remove.append(image)
+        elif image.tags and not all(_our_tag(t, image) for t in image.tags):
             left.append((image, "someone else's: it has a tag of its own"))
         elif not image.tags and any(_extends(image, other) for other in found):
             left.append((image, "someone else's: built on top of one of ours, untagged"))
@@ -100,12 +106,14 @@ def _listed(client: Any, labels: Iterable[str]) -> list[Image]:
     return list(seen.values())
 
 
-def clean(client: Any, labels: Iterable[str] = DEFAULT_LABELS) -> tuple[list[str], list[str]]:
+def clean(
+    client: Any, labels: Iterable[str] = DEFAULT_LABELS, strict: bool = False
+) -> tuple[list[str], list[str]]:
     """Remove what ``plan`` says, children first, again while a pass removes something (a child
     that adds no layer sorts beside its parent); (what was removed, one warning per image kept)."""
     import docker.errors  # noqa: PLC0415
 
-    pending, left = plan(_listed(client, labels))
+    pending, left = plan(_listed(client, labels), strict)
     removed: list[str] = []
     refused: dict[str, str] = {}
     while pending:
@@ -135,12 +143,17 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY[=VALUE]",
         help="images carrying this label (repeatable; default: every envforge and test image)",
     )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="remove every image carrying the labels, whatever its tags (a test session's own)",
+    )
     args = parser.parse_args(argv)
     try:
         import docker  # noqa: PLC0415
 
         client = docker.from_env()
-        removed, warnings = clean(client, args.label or DEFAULT_LABELS)
+        removed, warnings = clean(client, args.label or DEFAULT_LABELS, args.strict)
     except Exception as exc:  # noqa: BLE001 - a clean-up never fails a run
         print(f"warning: no image removed ({type(exc).__name__}: {exc})", file=sys.stderr)
         return 0

@@ -48,8 +48,12 @@ def docker_client() -> Iterator[docker.DockerClient]:
         ):
             container.remove(force=True)
     if os.environ.get("ENVFORGE_KEEP_TEST_IMAGES") != "1":  # children first; warnings, never errors
+        # strict: the session made all of them, registry tags and verify shims included (a shim
+        # extends its cell image, and the gate test tags its image for a local registry)
         labels = [f"io.envforge.run={run_id}" for run_id in runs]
-        _, kept = images.clean(client, [*labels, f"io.envforge.test-session={SESSION}"])
+        _, kept = images.clean(
+            client, [*labels, f"io.envforge.test-session={SESSION}"], strict=True
+        )
         for line in kept:
             print(f"warning: {line}", file=sys.stderr)
     client.close()

@@ -51,3 +51,14 @@ def test_a_tag_is_ours_only_in_our_namespaces_or_as_the_push_tag_of_the_cell() -
     test_image = Image("sha256:3", ("envforge-test/python:3.11-test-1",), (), {})
     remove, left = plan([wrong_hash, wrong_cell, test_image])
     assert [i.id for i in remove] == ["sha256:3"] and len(left) == 2
+
+
+def test_strict_removes_what_a_session_labelled_whatever_its_tags_and_children() -> None:
+    """A test session's own images: the local registry's tag, an untagged verify shim on top."""
+    session = {"io.envforge.test-session": "test-1"}
+    tagged = Image("sha256:base", ("envforge-test/python:1", "127.0.0.1:5000/gate/python:1"),
+                   ("a",), session)  # fmt: skip
+    shim = Image("sha256:shim", (), ("a", "probe"), session)
+    assert plan([tagged, shim])[0] == []  # not strict: a foreign tag and an untagged child stay
+    remove, left = plan([tagged, shim], strict=True)
+    assert [i.id for i in remove] == ["sha256:shim", "sha256:base"] and left == []
