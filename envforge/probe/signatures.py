@@ -30,6 +30,7 @@ from .signatures_frameworks import FRAMEWORKS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_system import SYSTEM
+from .signatures_tail import TAIL
 
 __all__ = [
     "Signature",
@@ -54,6 +55,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *BACKENDS,
     *LATER,
     *CLOUDS_APPS,
+    *TAIL,
 )
 
 

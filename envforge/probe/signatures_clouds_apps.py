@@ -75,7 +75,7 @@ CLOUDS_APPS: tuple[Signature, ...] = (
     # ZLUDA asking for a HIP runtime release that is not the one installed
     S(
         C.ZLUDA_HIP_RUNTIME_MISMATCH,
-        r"The procedure entry point hip\w{1,60} could not be found in the dynamic link library",
+        r"The procedure entry point hip\w{1,60} could not be (?:found|located) in the dynamic link library",
         r"Failed to load ZLUDA",
         r"Could not find module '[^']{0,300}(?:amdhip64(?:_\d{1,2})?|hiprtc\d{4})\.dll'",
         r"(?:amdhip64(?:_\d{1,2})?|hiprtc\d{4})\.dll was not found",

@@ -373,6 +373,7 @@ LATER: tuple[Signature, ...] = (
         r"NET/IB ?: Got async event ?: (?:port error|GID table change|local catastrophic error)",
         r"\btransport retry counter exceeded\b",
         r"(?:socketProgress|NET/Socket) ?: ?Connection closed by remote peer",
+        r"socketProgress\w{0,10} ?: ?Call to recv from ?\S{1,80} ?failed ?: ?Connection ?reset ?by ?peer",
         supersedes=(C.NCCL_SYSTEM_ERROR_SHM,),
     ),
 )

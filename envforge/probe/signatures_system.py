@@ -28,7 +28,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"modprobe: FATAL: Module nvidia\S{0,12} not found",
         r"nvml error: driver not loaded",
         r"NVIDIA kernel module (?:is )?(?:missing|not loaded)",
-        r"could not insert 'nvidia\w{0,12}': (?:Required key not available|Key was rejected by service|No such device)",
+        r"could not insert 'nvidia\w{0,12}': (?:Required key not available|Key was rejected by service|No such device|Operation not permitted)",
         # WSL2 and Hyper-V GPU partitions: a GPU is assigned, the guest's driver cannot reach it
         r"GPU access blocked by the operating system",
         # TensorFlow 1.x on Windows: nvcuda.dll is the driver's own library

@@ -1143,6 +1143,102 @@ LINES = [
         'exec: "nvidia-smi": executable file not found in $PATH: unknown.',
         "CONTAINER_TOOLKIT_NOT_CONFIGURED",
     ),
+    (
+        "/AppleInternal/Library/BuildRoots/20d6c351-ee94-11ec-bcaf-7247572f23b4/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSCore/Types/MPSNDArray.mm:705: failed assertion '[MPSNDArray initWithDevice:descriptor:] Error: product of dimension sizes > 2**31'",
+        "MPS_NDARRAY_SIZE_LIMIT",
+    ),
+    (
+        "rocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch : gfx1036",
+        "ROCM_DEFAULT_DEVICE_IS_IGPU",
+    ),
+    (
+        "[rank1]: Error while attaching to shared memory segment /dev/shm/nccl-\u040c (size 0), error: No such file or directory (2)",
+        "NCCL_CUMEM_HOST_NUMA_ASYMMETRIC",
+    ),
+    (
+        "RuntimeError: use_libuv was requested but PyTorch was build without libuv support",
+        "TORCH_WINDOWS_TCPSTORE_LIBUV_UNSUPPORTED",
+    ),
+    (
+        "[hevc_nvenc @ 0x55defbb87c00] Driver does not support the required nvenc API version. Required: 11.1 Found: 11.0",
+        "DRIVER_TOO_OLD_FOR_NVENC_API",
+    ),
+    (
+        "ImportError: cannot import name 'deprecated' from 'typing_extensions'",
+        "TYPING_EXTENSIONS_TOO_OLD",
+    ),
+    (
+        "AttributeError: module 'ml_dtypes' has no attribute 'float8_e4m3b11'",
+        "ML_DTYPES_VERSION_MISMATCH",
+    ),
+    (
+        "Requested float16 compute type, but the target device or backend do not support efficient float16 computation.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "RuntimeError: Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "- **Exception Message:** torch._scaled_mm is only supported on CUDA devices with compute capability >= 9.0 or 8.9, or ROCm MI300+",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "libcudnn.cudnnStatusArchMismatch",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "ptxas fatal   : SM version specified by .target is higher than default SM version assumed",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "ptxas fatal : Program with .target 'sm_90a' cannot be compiled to future architecture",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "[07/19/2025-23:34:55] [E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 120 is not supported by this TensorRT release.)",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "localhost:11344:11344 [1] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856",
+        "NCCL_TOO_OLD_FOR_GPU_PLATFORM",
+    ),
+    (
+        "Consult /var/lib/dkms/amdgpu/4.0-23/build/make.log for more information.",
+        "AMDGPU_DKMS_KERNEL_UNSUPPORTED",
+    ),
+    (
+        "tensorpack.utils.nvml.NvmlException: NVML_ERROR_LIB_RM_VERSION_MISMATCH",
+        "DRIVER_LIBRARY_MISMATCH",
+    ),
+    (
+        "RuntimeError: Device type PRIVATEUSEONE is not supported for torch.Generator() api.",
+        "DIRECTML_OP_NOT_IMPLEMENTED",
+    ),
+    (
+        "RuntimeError: Gloo connectFullMesh failed ...",
+        "DIST_RENDEZVOUS_UNREACHABLE",
+    ),
+    (
+        "2019/09/30 14:46:38 If this is a GPU node, did you set the docker default runtime to `nvidia`?",
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        "ERROR: Could not find a version that satisfies the requirement jaxlib==0.1.37 (from versions: none)",
+        "JAX_CUDA_WHEEL_UNAVAILABLE",
+    ),
+    (
+        "The procedure entry point hipGraphCreate could not be located in the dynamic link library ...\\zluda\\nvcuda.dll",
+        "ZLUDA_HIP_RUNTIME_MISMATCH",
+    ),
+    (
+        "[    5.879228] driverdog[2088]: 23:10:41 [ERROR] '/usr/bin/modprobe' failed - stderr: modprobe: ERROR: could not insert 'nvidia': Operation not permitted",
+        "DRIVER_NOT_AVAILABLE",
+    ),
+    (
+        "socketProgressOpt: Call to recv from 172.16.0.5<33759> failed : Connection reset by peer",
+        "NCCL_INTERNODE_NETWORK",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.

@@ -1,0 +1,122 @@
+"""Signatures of the long tail that wave 23 of the corpus showed, in their printers' words: Apple's
+MPS size limits, ROCm picking an integrated GPU, NVENC and the driver, PyTorch's TCPStore on
+Windows, NCCL's cuMem host memory across NUMA nodes, Python packages too old for a framework
+(typing_extensions, ml_dtypes), features needing a newer GPU in CTranslate2's and PyTorch's words,
+ptxas and TensorRT refusing an architecture, cuDNN's architecture mismatch, DKMS builds of the
+AMD and NVIDIA modules, Gloo's mesh, the device plugin's runtime hint. Data only, in the format
+of the other sections (``signatures``'s docstring); standard library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import SYMPTOM, S, Signature
+
+C = Code
+
+TAIL: tuple[Signature, ...] = (
+    # Metal Performance Shaders: one tensor over its size limit aborts the process
+    S(
+        C.MPS_NDARRAY_SIZE_LIMIT,
+        r"MPSNDArray[\w.]{0,30}:\d{1,5}: failed assertion",
+        r"\[MPSNDArray initWithDevice:descriptor:\] Error: (?:product of dimension sizes|total bytes of NDArray) >",
+        r"Error: total bytes of NDArray > 2\*\*3\d",
+        supersedes=(C.MPS_OP_NOT_IMPLEMENTED, C.GPU_OOM),
+    ),
+    # gfx1036 is the integrated GPU of desktop Ryzen 7000 and later: ROCm's default device 0
+    # there, beside the discrete GPU the user meant
+    S(
+        C.ROCM_DEFAULT_DEVICE_IS_IGPU,
+        r"for GPU arch ?: ?gfx1036\b",
+        r"(?:code object|binary|kernels?) for (?:the )?(?:GPU |device )?(?:arch ?:? )?gfx1036\b",
+        supersedes=(C.ROCM_GPU_ISA_UNSUPPORTED,),
+    ),
+    S(
+        C.NCCL_CUMEM_HOST_NUMA_ASYMMETRIC,
+        r"attaching to shared memory segment /dev/shm/nccl-\S{0,12} \(size 0\)",
+        supersedes=(C.NCCL_SYSTEM_ERROR_SHM, C.NCCL_CUMEM_HOST_WITHOUT_P2P),
+    ),
+    S(
+        C.TORCH_WINDOWS_TCPSTORE_LIBUV_UNSUPPORTED,
+        r"use_libuv was requested but PyTorch was buil[dt] without libuv support",
+    ),
+    # FFmpeg's NVENC: the driver older than the encoder API the build was made with
+    S(
+        C.DRIVER_TOO_OLD_FOR_NVENC_API,
+        r"Driver does not support the required nvenc API version",
+        r"The minimum required Nvidia driver for nvenc is",
+        supersedes=(C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,),
+    ),
+    # Python packages a framework imports names from, installed older than it needs
+    S(
+        C.TYPING_EXTENSIONS_TOO_OLD,
+        r"cannot import name '\w{1,40}' from 'typing_extensions'",
+        r"module 'typing_extensions' has no attribute '\w{1,40}'",
+        supersedes=(C.FRAMEWORK_VERSION_MISMATCH,),
+    ),
+    S(
+        C.ML_DTYPES_VERSION_MISMATCH,
+        r"module 'ml_dtypes' has no attribute '\w{1,40}'",
+        r"cannot import name '\w{1,40}' from 'ml_dtypes'",
+        supersedes=(C.FRAMEWORK_VERSION_MISMATCH, C.JAX_JAXLIB_VERSION_MISMATCH),
+    ),
+    # features a GPU is too old for, in CTranslate2's and PyTorch's words
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"Requested b?float16 compute type, but the target device or backend do not support efficient b?float16",
+        r"(?:is|only) ?supported ?on ?(?:CUDA ?)?devices ?with ?compute ?capability ?>=? ?\d",
+        r"Expected is_sm\d{2,3}\w?(?: \|\| is_sm\d{1,3}\w?){0,6} to be true, but got false",
+        supersedes=(C.GPU_ARCH_TOO_OLD, C.WHEEL_LACKS_ARCH_KERNELS),
+    ),
+    # a GPU older than the code: cuDNN's architecture check, PTX made for a newer SM
+    S(
+        C.GPU_ARCH_TOO_OLD,
+        r"cudnnStatusArchMismatch|CUDNN_STATUS_ARCH_MISMATCH",
+        r"SM ?version ?specified ?by ?\.target ?is ?higher ?than ?default ?SM ?version ?assumed",
+        supersedes=(C.CUDNN_VERSION_MISMATCH,),
+    ),
+    # a GPU newer than the build: sm_XXa PTX has no forward path; TensorRT's own release list
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"Program with \.target 'sm_\d{2,3}a' cannot be compiled to future architecture",
+        r"Target GPU SM \d{2,3} is not supported by this TensorRT release",
+        supersedes=(C.TENSORRT_MISSING_BENIGN, C.XLA_PTXAS_TOO_OLD),
+    ),
+    S(
+        C.NCCL_TOO_OLD_FOR_GPU_PLATFORM,
+        r"ncclMaxSharedMem \d{1,8} exceeds device/fn maxSharedMem \d{1,8}",
+    ),
+    # kernel modules DKMS failed to build for the running kernel: AMD's and NVIDIA's
+    S(
+        C.AMDGPU_DKMS_KERNEL_UNSUPPORTED,
+        r"/var/lib/dkms/amdgpu/\S{1,40}/build/make\.log",
+        r"(?:rock|amdgpu)-dkms package post-installation script subprocess returned",
+    ),
+    S(C.DRIVER_NOT_AVAILABLE, r"/var/lib/dkms/nvidia/\S{1,40}/build/make\.log"),
+    S(C.DRIVER_LIBRARY_MISMATCH, r"NVML_ERROR_LIB_RM_VERSION_MISMATCH"),
+    S(C.DIRECTML_OP_NOT_IMPLEMENTED, r"Device type PRIVATEUSEONE is not supported"),
+    # Gloo's full mesh between ranks; a rank whose host name resolves to no address of its own
+    S(
+        C.DIST_RENDEZVOUS_UNREACHABLE,
+        r"Gloo connectFullMesh failed",
+        r"Unable to resolve hostname to a \(local\) address\. Using the loopback",
+    ),
+    S(
+        C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
+        r"did you set the docker default runtime to `?nvidia`?",
+        supersedes=(C.HOST_DRIVER_MISSING_FOR_TOOLKIT,),
+    ),
+    # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"RuntimeError: Unknown backend:? '?gpu'?\s{0,8}$",
+        strength=SYMPTOM,
+        implies=(C.GPU_HIDDEN_BY_ENV,),
+    ),
+    # pip finds no jaxlib for the platform (Windows before its wheels, macOS for CUDA)
+    S(
+        C.JAX_CUDA_WHEEL_UNAVAILABLE,
+        r"requirement ?jaxlib\S{0,40} ?\(from ?versions ?: ?(?:none|0\.)",
+        supersedes=(C.PYTHON_UNSUPPORTED,),
+    ),
+)
