@@ -96,7 +96,7 @@ _VISIBLE = re.compile(
 )
 _NO_GPU = re.compile(
     r"Num GPUs(?: Available)?:?\s{0,4}0\b|\bGPU is NOT AVAILABLE\b|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,4}(?:->|=|:)?\s{0,4}\[\]"
-    r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]$"
+    r"|^\[\]$|^GPUs?:\s{0,4}\[\]$|^\[?PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]?(?:$| (?!\s{0,4}\[\[\d|.{0,80}GPU))"
     r"|\bGPUs?(?: devices?)?(?: is| are)? (?i:available|found|detected|list)\??:?\s{0,4}(?:\[\]|False|0|None)(?:\s|$)"
     r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False|Is CUDA available:? ?False"

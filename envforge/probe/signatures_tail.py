@@ -104,8 +104,11 @@ TAIL: tuple[Signature, ...] = (
     S(
         C.CONTAINER_TOOLKIT_NOT_CONFIGURED,
         r"did you set the docker default runtime to `?nvidia`?",
+        r"Failed to initialize NVML: could not load NVML library",  # go-nvml in a pod (device plugin)
         supersedes=(C.HOST_DRIVER_MISSING_FOR_TOOLKIT,),
     ),
+    # pip's resolver: two packages (two frameworks) pin different releases of one NVIDIA library
+    S(C.MIXED_FRAMEWORK_CUDA_CONFLICT, r"\bdepends on nvidia-[\w-]{2,40}-cu1\d ?[=<>~]="),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,
@@ -116,7 +119,7 @@ TAIL: tuple[Signature, ...] = (
     # pip finds no jaxlib for the platform (Windows before its wheels, macOS for CUDA)
     S(
         C.JAX_CUDA_WHEEL_UNAVAILABLE,
-        r"requirement ?jaxlib\S{0,40} ?\(from ?versions ?: ?(?:none|0\.)",
+        r"requirement ?jaxlib\S{0,40} ?\(from ?versions ?: ?(?:none|\))",
         supersedes=(C.PYTHON_UNSUPPORTED,),
     ),
 )
