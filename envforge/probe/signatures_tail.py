@@ -107,6 +107,22 @@ TAIL: tuple[Signature, ...] = (
         r"Failed to initialize NVML: could not load NVML library",  # go-nvml in a pod (device plugin)
         supersedes=(C.HOST_DRIVER_MISSING_FOR_TOOLKIT,),
     ),
+    # CPU-only builds of libraries beside the framework, in their own words: llama.cpp,
+    # CTranslate2, XGBoost, LightGBM, faiss-cpu, OpenCV's PyPI wheels, PyG's and torchvision's
+    # ops, PaddlePaddle, spaCy without CuPy
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"not compiled with GPU offload support",
+        r"llama\.cpp was compiled without GPU support",
+        r"This CTranslate2 package was not compiled with CUDA support",
+        r"XGBoost version not compiled with GPU support",
+        r"(?:GPU|CUDA) Tree Learner was not enabled in this build",
+        r"module 'faiss' has no attribute 'StandardGpuResources'",
+        r"The library is compiled without CUDA support",
+        r"RuntimeError: Not compiled with (?:GPU|CUDA) support",
+        r"installed CPU version of PaddlePaddle",
+        r"GPU is not accessible\. Was the library installed correctly\?",
+    ),
     # pip's resolver: two packages (two frameworks) pin different releases of one NVIDIA library
     S(C.MIXED_FRAMEWORK_CUDA_CONFLICT, r"\bdepends on nvidia-[\w-]{2,40}-cu1\d ?[=<>~]="),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it

@@ -1239,6 +1239,42 @@ LINES = [
         "socketProgressOpt: Call to recv from 172.16.0.5<33759> failed : Connection reset by peer",
         "NCCL_INTERNODE_NETWORK",
     ),
+    (
+        "warning: not compiled with GPU offload support, --n-gpu-layers option will be ignored",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "ValueError: This CTranslate2 package was not compiled with CUDA support",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "xgboost.core.XGBoostError: XGBoost version not compiled with GPU support.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "lightgbm.basic.LightGBMError: GPU Tree Learner was not enabled in this build.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "cv2.error: OpenCV(4.5.5) /io/opencv/modules/core/include/opencv2/core/private.cuda.hpp:106: error: (-216:No CUDA support) The library is compiled without CUDA support in function 'throw_no_cuda'",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "ValueError: GPU is not accessible. Was the library installed correctly?",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        'ERROR: Could not find a version that satisfies the requirement paddlepaddle-gpu (from versions: none)   torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux"',
+        "MIXED_FRAMEWORK_CUDA_CONFLICT",
+    ),
+    (
+        "2019/09/30 14:46:38 Failed to initialize NVML: could not load NVML library.",
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
