@@ -1268,7 +1268,7 @@ LINES = [
         "CPU_ONLY_TF_BUILD",
     ),
     (
-        'ERROR: Could not find a version that satisfies the requirement paddlepaddle-gpu (from versions: none)   torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux"',
+        '    torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux" and platform_machine == "x86_64"',
         "MIXED_FRAMEWORK_CUDA_CONFLICT",
     ),
     (
