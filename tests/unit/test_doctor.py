@@ -1268,7 +1268,7 @@ LINES = [
         "CPU_ONLY_TF_BUILD",
     ),
     (
-        '    torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux" and platform_machine == "x86_64"',
+        'torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux" and platform_machine == "x86_64"',
         "MIXED_FRAMEWORK_CUDA_CONFLICT",
     ),
     (
