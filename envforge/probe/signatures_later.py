@@ -156,7 +156,12 @@ LATER: tuple[Signature, ...] = (
         C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,
         r"The installed version of bitsandbytes was compiled without GPU support",
         strength=SYMPTOM,
-        explained_by=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
+        explained_by=(
+            C.DRIVER_NOT_AVAILABLE,
+            C.CUDA_LIBS_NOT_FOUND,
+            C.CUDA_RUNTIME_NOT_LOADABLE,
+            C.GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION,
+        ),
         supersedes=(C.CPU_ONLY_TF_BUILD,),
     ),
     # numbers: a loss or a gradient that is no longer finite

@@ -47,6 +47,53 @@ TAIL: tuple[Signature, ...] = (
         r"The minimum required Nvidia driver for nvenc is",
         supersedes=(C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,),
     ),
+    # NVENC and NVDEC: the consumer driver's session cap, a GPU without the encoder, features of
+    # a newer encoder, the video libraries a container was not given
+    S(C.NVENC_SESSION_LIMIT_REACHED, r"OpenEncodeSessionEx failed: out of memory \(10\)"),
+    S(C.GPU_WITHOUT_NVENC, r"OpenEncodeSessionEx failed: unsupported device \(2\)"),
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"(?:Multiple reference frames|B frames as references|10 bit encode|Lossless encode|Weighted Prediction) (?:are|is) not supported by the device",
+        r"Provided device doesn't support required NVENC features",
+        supersedes=(C.DRIVER_TOO_OLD_FOR_NVENC_API,),
+    ),
+    S(
+        C.CONTAINER_CAPABILITIES_NO_VIDEO,
+        r"Failed to load libnvcuvid\.so",
+        r"Cannot load libnvcuvid\.so\.1",
+        r"Cannot load libnvidia-encode\.so\.1",
+        r"libnv(?:cuvid|idia-encode)\.so\.1: cannot open shared object file",
+        strength=SYMPTOM,
+        explained_by=(C.CONTAINER_GPU_NOT_REQUESTED, C.DRIVER_NOT_AVAILABLE),
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"Decoder \w{1,20} does not support device type (?:cuda|vaapi|qsv|d3d11va|videotoolbox)",
+    ),
+    # OpenCV's CUDA modules built for other architectures (CUDA_ARCH_BIN)
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"OpenCV was not built to work with the selected device",
+    ),
+    # serving stacks that need FlashAttention, which the GPU is too old for
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"GPU with CUDA capability \d{1,2} \d is not supported for Flash Attention",
+        r"requires Flash Attention enabled models",
+        supersedes=(C.GPU_ARCH_TOO_OLD,),
+    ),
+    S(
+        C.K8S_GPU_NODE_LABEL_MISMATCH,
+        r"specify ?a ?GPU ?type ?with ?node ?selector ?'?cloud\.google\.com/gke ?-?accelerator",
+    ),
+    # bitsandbytes ships one binary per CUDA release; none for this one
+    S(
+        C.GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION,
+        r"Could not find the bitsandbytes CUDA ?binary ?at [\S ]{0,300}?libbitsandbytes_cuda\d{3}",
+        r"Required library version not found: libbitsandbytes_cuda\d{3}",
+        supersedes=(C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,),
+    ),
     # Python packages a framework imports names from, installed older than it needs
     S(
         C.TYPING_EXTENSIONS_TOO_OLD,

@@ -1275,6 +1275,46 @@ LINES = [
         "2019/09/30 14:46:38 Failed to initialize NVML: could not load NVML library.",
         "CONTAINER_TOOLKIT_NOT_CONFIGURED",
     ),
+    (
+        "[h264_nvenc @ 0x5601aa5b40c0] OpenEncodeSessionEx failed: out of memory (10)",
+        "NVENC_SESSION_LIMIT_REACHED",
+    ),
+    (
+        "[h264_nvenc @ 00000198ad95a9c0] OpenEncodeSessionEx failed: unsupported device (2)",
+        "GPU_WITHOUT_NVENC",
+    ),
+    (
+        "[hevc_nvenc @ 0x747de9243680] Multiple reference frames are not supported by the device",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        '[/opt/dali/dali/operators/reader/loader/video_loader.h:182] Assert on "lib_handle_" failed: Failed to load libnvcuvid.so, needed by the VideoReader operator.',
+        "CONTAINER_CAPABILITIES_NO_VIDEO",
+    ),
+    (
+        "Decoder h264 does not support device type cuda",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "cv2.error: OpenCV(4.4.0) /home/ycc/opencv-4.4.0/modules/dnn/src/dnn.cpp:2353: error: (-216:No CUDA support) OpenCV was not built to work with the selected device. Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN in your build configuration.",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "2023-11-17T02:44:43.908316Z  WARN lorax_launcher: flash_attn.py:48 Unable to use Flash Attention V2: GPU with CUDA capability 7 5 is not supported for Flash Attention V2",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "NotImplementedError: Sharded Llama requires Flash Attention enabled models.",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        'Violations details: {"[denied by autogke-gpu-limitation]":["You must specify a GPU type with node selector \'cloud.google.com/gke-accelerator\' when GPU is requested on Autopilot workloads',
+        "K8S_GPU_NODE_LABEL_MISMATCH",
+    ),
+    (
+        "WARNING:bitsandbytes.cextension:Could not find the bitsandbytes CUDA binary at WindowsPath('E:/Forge_Neo_v1/sd-webui-forge-classic/venv/Lib/site-packages/bitsandbytes/libbitsandbytes_cuda129.dll')",
+        "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
