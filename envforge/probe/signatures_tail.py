@@ -172,6 +172,20 @@ TAIL: tuple[Signature, ...] = (
     ),
     # pip's resolver: two packages (two frameworks) pin different releases of one NVIDIA library
     S(C.MIXED_FRAMEWORK_CUDA_CONFLICT, r"\bdepends on nvidia-[\w-]{2,40}-cu1\d ?[=<>~]="),
+    # the device plugin's pod outside the NVIDIA runtime on a containerd node (no NVML, no Tegra)
+    S(
+        C.K8S_NVIDIA_RUNTIMECLASS_MISSING,
+        r"did ?you ?configure ?the ?NVIDIA ?Container ?Toolkit",
+        r"Incompatible platform detected",
+        supersedes=(C.HOST_DRIVER_MISSING_FOR_TOOLKIT,),
+    ),
+    # NCCL between nodes in older and newer releases' words
+    S(
+        C.NCCL_INTERNODE_NETWORK,
+        r"NET/IB ?: ?Got completion with error \d{1,3}, ?opcode",
+        r"socketPollConnect: ?(?:Connect to \S{3,60} returned \d{1,4}\(|connect returned (?:Connection refused|No route to host|Connection timed out))",
+        supersedes=(C.NCCL_SYSTEM_ERROR_SHM,),
+    ),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,

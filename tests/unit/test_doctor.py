@@ -1315,6 +1315,18 @@ LINES = [
         "WARNING:bitsandbytes.cextension:Could not find the bitsandbytes CUDA binary at WindowsPath('E:/Forge_Neo_v1/sd-webui-forge-classic/venv/Lib/site-packages/bitsandbytes/libbitsandbytes_cuda129.dll')",
         "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
     ),
+    (
+        "E0509 10:13:55.127371       1 main.go:132] If this is a GPU node, did you configure the NVIDIA Container Toolkit?",
+        "K8S_NVIDIA_RUNTIMECLASS_MISSING",
+    ),
+    (
+        "node-1:2345:2378 [0] NCCL WARN NET/IB : Got completion with error 12, opcode 0, len 0, vendor err 129",
+        "NCCL_INTERNODE_NETWORK",
+    ),
+    (
+        "node-2:1811:1840 [3] misc/socket.cc:484 NCCL WARN socketPollConnect: connect returned Connection refused, exceeded error retry count (35)",
+        "NCCL_INTERNODE_NETWORK",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
