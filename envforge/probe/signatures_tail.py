@@ -186,6 +186,25 @@ TAIL: tuple[Signature, ...] = (
         r"socketPollConnect: ?(?:Connect to \S{3,60} returned \d{1,4}\(|connect returned (?:Connection refused|No route to host|Connection timed out))",
         supersedes=(C.NCCL_SYSTEM_ERROR_SHM,),
     ),
+    # an NGC container older than the GPU: its CUDA, cuDNN and framework builds predate it
+    S(
+        C.GPU_ARCH_NEWER_THAN_WHEEL,
+        r"WARNING: Detected NVIDIA [\S ]{1,80}? GPU, which is not yet supported in this version of the container",
+        needs_failure=True,
+    ),
+    # the device and the API in other printers' words: MPS's input left on the CPU, Intel's
+    # unified runtime out of memory, bitsandbytes' int8 on a GPU before Turing, Keras' backend
+    S(C.TENSORS_ON_DIFFERENT_DEVICES, r"Placeholder storage has not been allocated on MPS device"),
+    S(C.GPU_OOM, r"UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"),
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"Your GPU does not support Int8 Matmul",
+        supersedes=(C.GPU_ARCH_TOO_OLD,),
+    ),
+    S(
+        C.KERAS_VERSION_MISMATCH,
+        r"module 'keras\.backend(?:\.tensorflow_backend)?' has no attribute '\w{1,40}'",
+    ),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,

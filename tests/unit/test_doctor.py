@@ -1327,6 +1327,22 @@ LINES = [
         "node-2:1811:1840 [3] misc/socket.cc:484 NCCL WARN socketPollConnect: connect returned Connection refused, exceeded error retry count (35)",
         "NCCL_INTERNODE_NETWORK",
     ),
+    (
+        "RuntimeError: Placeholder storage has not been allocated on MPS device!",
+        "TENSORS_ON_DIFFERENT_DEVICES",
+    ),
+    (
+        "RuntimeError: UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY",
+        "GPU_OOM",
+    ),
+    (
+        "Your GPU does not support Int8 Matmul!",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "AttributeError: module 'keras.backend.tensorflow_backend' has no attribute '_SESSION'",
+        "KERAS_VERSION_MISMATCH",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1773,3 +1789,16 @@ def test_a_cuda_build_finding_no_gpu_where_an_amd_one_is_named_is_the_wrong_back
     rocm = amd + "torch 2.3.1+rocm6.0\n" + fails
     assert not [d for d in diagnose_log(rocm) if d.summary.startswith(decided)]
     assert not [d for d in diagnose_log(fails) if d.summary.startswith(decided)]
+
+
+def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_failed() -> None:
+    """NGC's warning is printed on runs that work too (PTX JIT); it explains a kernel that fails."""
+    warning = (
+        "WARNING: Detected NVIDIA NVIDIA GeForce RTX 3090 GPU, which is not yet supported in this "
+        "version of the container\n"
+    )
+    worked = diagnose_log(warning + "Epoch 1/1\n10/10 [====] - 3s - loss: 0.1\n")
+    assert "GPU_ARCH_NEWER_THAN_WHEEL" not in [d.code for d in worked]
+    failed = "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+    codes = [d.code for d in diagnose_log(warning + failed, gpu_present=True)]
+    assert codes[:2] == ["GPU_ARCH_NEWER_THAN_WHEEL", "WHEEL_LACKS_ARCH_KERNELS"]
