@@ -87,6 +87,12 @@ BENIGN: tuple[str, ...] = (
     # Keras' random preprocessing layers: pfor cannot vectorise the op and loops instead (no
     # device is involved; the run goes on)
     r"while_loop for converting \w{1,80} cause there is no registered converter",
+    # ldconfig in WSL 2 on the driver's own folder; ROCm's marketing-name table; hipBLASLt's
+    # fallback; TensorFlow saying the environment variable set memory growth
+    r"/usr/lib/wsl/lib/libcuda\.so\.1 is not a symbolic link",
+    r"amdgpu\.ids: No such file or directory",
+    r"hipBlasLT failed, falling back to tensile",
+    r"Overriding orig_value setting because the TF_FORCE_GPU_ALLOW_GROWTH environment variable is set",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -205,6 +205,22 @@ TAIL: tuple[Signature, ...] = (
         C.KERAS_VERSION_MISMATCH,
         r"module 'keras\.backend(?:\.tensorflow_backend)?' has no attribute '\w{1,40}'",
     ),
+    # peer access refused between two GPUs, as CUDA itself says it (NCCL's words name it too)
+    S(
+        C.NCCL_UNAVAILABLE_FOR_STRATEGY,
+        r"CUDA error: peer access is not supported between these two devices",
+    ),
+    # c10d's store: a client that cannot reach it (a warning while it retries), a rendezvous given up
+    S(
+        C.DIST_RENDEZVOUS_UNREACHABLE,
+        r"\[c10d\] The client socket has failed to connect to \[[^\]]{1,80}\]:\d{1,5}",
+        needs_failure=True,
+    ),
+    S(
+        C.DIST_RENDEZVOUS_UNREACHABLE,
+        r"RendezvousConnectionError: The connection to the C10d store has failed",
+        supersedes=(C.HOST_OOM,),
+    ),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,

@@ -1343,6 +1343,14 @@ LINES = [
         "AttributeError: module 'keras.backend.tensorflow_backend' has no attribute '_SESSION'",
         "KERAS_VERSION_MISMATCH",
     ),
+    (
+        "RuntimeError: CUDA error: peer access is not supported between these two devices",
+        "NCCL_UNAVAILABLE_FOR_STRATEGY",
+    ),
+    (
+        "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details.",
+        "DIST_RENDEZVOUS_UNREACHABLE",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1802,3 +1810,18 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
     failed = "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
     codes = [d.code for d in diagnose_log(warning + failed, gpu_present=True)]
     assert codes[:2] == ["GPU_ARCH_NEWER_THAN_WHEEL", "WHEEL_LACKS_ARCH_KERNELS"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link",
+        "amdgpu.ids: No such file or directory",
+        "rocBLAS warning: hipBlasLT failed, falling back to tensile.",
+        "W tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc:47] Overriding orig_value setting "
+        "because the TF_FORCE_GPU_ALLOW_GROWTH environment variable is set. Original config value was 0.",
+    ],
+)
+def test_noise_of_working_setups_is_no_cause_and_resembles_nothing(line: str) -> None:
+    """Printed by WSL 2's ldconfig, ROCm, hipBLASLt and TensorFlow on setups that work."""
+    assert [d.code for d in diagnose_log(line + "\nRuntimeError: boom\n")] == []
