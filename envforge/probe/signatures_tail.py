@@ -214,6 +214,7 @@ TAIL: tuple[Signature, ...] = (
     S(
         C.DIST_RENDEZVOUS_UNREACHABLE,
         r"\[c10d\] The client socket has failed to connect to \[[^\]]{1,80}\]:\d{1,5}",
+        strength=SYMPTOM,  # printed while it retries, and on working runs too (errno 99 on localhost)
         needs_failure=True,
     ),
     S(

@@ -1825,3 +1825,14 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
 def test_noise_of_working_setups_is_no_cause_and_resembles_nothing(line: str) -> None:
     """Printed by WSL 2's ldconfig, ROCm, hipBLASLt and TensorFlow on setups that work."""
     assert [d.code for d in diagnose_log(line + "\nRuntimeError: boom\n")] == []
+
+
+def test_c10ds_retrying_client_is_outranked_by_any_cause_and_silent_on_working_runs() -> None:
+    """The client's warning is printed while it retries (errno 99 on localhost on working runs)."""
+    warning = (
+        "[W socket.cpp:601] [c10d] The client socket has failed to connect to [localhost]:29500 "
+        "(errno: 99 - Cannot assign requested address).\n"
+    )
+    assert [d.code for d in diagnose_log(warning + "Epoch 1 done\n")] == []
+    oom = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+    assert [d.code for d in diagnose_log(warning + oom)][0] == "GPU_OOM"
