@@ -92,15 +92,18 @@ def error_text(lines: list[str]) -> str:
     return "\n".join([line for line in lines if ERROR_WORDS.search(line)][-ERROR_LINES:])
 
 
-def nearest(lines: list[str]) -> Neighbour | None:
+def nearest(lines: list[str], unlike: frozenset[str] = frozenset()) -> Neighbour | None:
     """The cause the corpus logs nearest to ``lines``'s error lines vote for (the ``VOTERS``
-    nearest that are near enough, each by its similarity), with the nearest log of that cause."""
+    nearest that are near enough, each by its similarity), with the nearest log of that cause;
+    logs of a cause in ``unlike`` (one the log's facts rule out) do not vote."""
     index = _index()
     query = _vector(tokens(error_text(lines)), index["idf"])
     if not query:
         return None
     near: list[Neighbour] = []
     for log in index["logs"]:
+        if log["code"] in unlike:
+            continue
         shared = [t for t in query if t in log["vector"]]
         if len(shared) < MIN_SHARED or not domain_words().intersection(shared):
             continue

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .log_facts import LogFacts, extract_facts
 from .log_neighbours import ERROR_WORDS, nearest
 from .log_rules import Decision, decide
+from .log_runtime_rules import NOT_A_MISSING_GPU
 
 if TYPE_CHECKING:
     from .knowledge.base import KnowledgeBase
@@ -118,7 +119,7 @@ def read_log(
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
     # the log asked for a GPU (a query the user ran) and was told none: one was expected
     wanted = bool(facts.no_gpu) and not _FRAMEWORK_SAID_NONE.search(facts.no_gpu or "")
-    causes, suppressed = _causes(scanned, gpu or failed or wanted, failed)
+    causes, suppressed = _causes(scanned, gpu or failed or wanted, failed, bool(facts.no_gpu))
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
     needs_kb = releases or (facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown)
@@ -146,7 +147,9 @@ def _line(found: Found) -> str:
     return f"line {found.number}: {printable(found.text, limit=400, one_line=True)}"
 
 
-def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause], list[Found]]:
+def _causes(
+    scanned: Scan, gpu: bool, failed: bool, no_gpu: bool = False
+) -> tuple[dict[Code, _Cause], list[Found]]:
     causes: dict[Code, _Cause] = {}
     suppressed: list[Found] = []
     superseded = {  # a precise line supersedes any reading; a loose one only loose readings
@@ -177,22 +180,23 @@ def _causes(scanned: Scan, gpu: bool, failed: bool) -> tuple[dict[Code, _Cause],
             cause.explained_by |= set(signature.explained_by)
             if len(cause.evidence) < MAX_EVIDENCE and _line(found) not in cause.evidence:
                 cause.evidence.append(_line(found))
-    _read_loosely(causes, scanned, loose, failed)
+    _read_loosely(causes, scanned, loose, failed, no_gpu)
     return causes, suppressed
 
 
 def _read_loosely(
-    causes: dict[Code, _Cause], scanned: Scan, loose: list[Found], failed: bool
+    causes: dict[Code, _Cause], scanned: Scan, loose: list[Found], failed: bool, no_gpu: bool
 ) -> None:
     """Where no precise wording named a cause: the loose words on the error-like lines (on any line
     of a run that failed; where only symptoms spoke, those of a cause that explains one of them,
     on another line); then, for a failed run where still nothing spoke, the corpus log it
-    resembles."""
+    resembles (where the framework said it saw no GPU, not a log of a failure that is not a
+    missing GPU)."""
     precise = [f for f in scanned.found if not f.signature.loose]
     if not precise:  # nothing precise spoke, not even to call a line benign
         _likely(causes, [f for f in loose if failed or ERROR_WORDS.search(f.text) or _warns(f)])
         if failed and not any(c.strength > INFO for c in causes.values()):
-            _resembles(causes, scanned.lines)
+            _resembles(causes, scanned.lines, NOT_A_MISSING_GPU if no_gpu else frozenset())
     elif not any(c.strength == CAUSE for c in causes.values()):
         # only symptoms spoke: a loose wording of a cause that explains one of them may name it
         explains = {code for c in causes.values() for code in c.explained_by}
@@ -226,11 +230,13 @@ def _likely(causes: dict[Code, _Cause], loose: list[Found]) -> None:
     causes.setdefault(code, _Cause(code, SYMPTOM, shown[0].index, evidence, summary))
 
 
-def _resembles(causes: dict[Code, _Cause], lines: list[Line]) -> None:
+def _resembles(
+    causes: dict[Code, _Cause], lines: list[Line], unlike: frozenset[Code] = frozenset()
+) -> None:
     """The last resort: the cause of the corpus log whose error lines this log's resemble most
     (lines known to be benign are no error lines: a log of only those resembles nothing)."""
     lines = [line for line in lines if not is_benign(line.text)]
-    neighbour = nearest([line.text for line in lines])
+    neighbour = nearest([line.text for line in lines], frozenset(c.value for c in unlike))
     if neighbour is None:
         return
     code = Code(neighbour.code)

@@ -11,10 +11,18 @@ from .log_decision import NO_DEVICE, Decision
 from .log_facts import LogFacts
 from .probe.codes import Code
 
-__all__ = ["clusters", "containers", "hidden_by_env", "notebooks", "other_failure"]
+__all__ = [
+    "NOT_A_MISSING_GPU",
+    "clusters",
+    "containers",
+    "hidden_by_env",
+    "notebooks",
+    "other_failure",
+]
 
 _HIDDEN_VALUES = ("", "-1", "none", "nodevfiles", "void")
-_NOT_A_MISSING_GPU = frozenset({
+# failures that are not a missing GPU: a log whose framework saw no GPU resembles none of them
+NOT_A_MISSING_GPU = frozenset({
     Code.HOST_OOM, Code.GPU_OOM, Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS, Code.CUDA_KERNEL_FAULT,
     Code.NCCL_SYSTEM_ERROR_SHM, Code.CUDA_USED_AFTER_FORK, Code.NUMPY_ABI_MISMATCH,
     Code.PROTOBUF_VERSION_MISMATCH, Code.LIBSTDCXX_GLIBC_TOO_OLD, Code.XLA_TOOLCHAIN_MISSING,
@@ -162,7 +170,7 @@ def _lost_at_start(facts: LogFacts, shown: Mapping[Code, int]) -> bool:
 def other_failure(shown: Mapping[Code, int]) -> bool:
     """Whether the log names a failure that is not a missing GPU (memory, a library, a crash):
     a job that failed so did not fail for want of a GPU."""
-    return bool(set(shown) & _NOT_A_MISSING_GPU)
+    return bool(set(shown) & NOT_A_MISSING_GPU)
 
 
 def notebooks(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:

@@ -200,7 +200,8 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.PERF_CPU_FALLBACK_OPS,
         r"no supported kernel for GPU devices is available",
-        r"Cannot assign a device for operation",
+        # (not where the devices it lists hold no GPU: then TensorFlow sees none, a fact)
+        r"Cannot assign a device for operation(?![\S ]{0,400}available devices are \[[^\]G]{1,400}\])",
     ),
     S(
         C.MIXED_PRECISION_ON_OLD_GPU,

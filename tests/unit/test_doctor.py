@@ -12,6 +12,7 @@ from envforge.knowledge import load_knowledge
 from envforge.log_facts import extract_facts
 from envforge.log_rules import knowledge_diagnoses
 from envforge.probe.checks import Check
+from envforge.probe.codes import Code
 from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
@@ -1836,3 +1837,35 @@ def test_c10ds_retrying_client_is_outranked_by_any_cause_and_silent_on_working_r
     assert [d.code for d in diagnose_log(warning + "Epoch 1 done\n")] == []
     oom = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
     assert [d.code for d in diagnose_log(warning + oom)][0] == "GPU_OOM"
+
+
+def test_tensorflow_listing_only_cpus_as_available_devices_sees_no_gpu() -> None:
+    """'Cannot assign a device ... available devices are [CPU]' is no GPU, not an op without a
+    GPU kernel; nothing it resembles may be a failure that is not a missing GPU."""
+    from envforge.log_runtime_rules import NOT_A_MISSING_GPU
+
+    line = (
+        "tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device for "
+        "operation MatMul: node MatMul (defined at <stdin>:1) was explicitly assigned to "
+        "/device:GPU:0 but available devices are [ /job:localhost/replica:0/task:0/device:CPU:0 ]. "
+        "Make sure the device specification refers to a valid device.\n"
+    )
+    assert extract_facts(line).no_gpu
+    codes = [d.code for d in diagnose_log(line)]
+    assert "PERF_CPU_FALLBACK_OPS" not in codes
+    assert not {Code(c) for c in codes} & NOT_A_MISSING_GPU
+    with_gpu = line.replace(
+        "device:CPU:0 ]", "device:CPU:0, /job:localhost/replica:0/task:0/device:GPU:0 ]"
+    )
+    assert not extract_facts(with_gpu).no_gpu
+    assert "PERF_CPU_FALLBACK_OPS" in [d.code for d in diagnose_log(with_gpu)]
+
+
+def test_a_neighbour_of_a_cause_the_facts_rule_out_does_not_vote() -> None:
+    from envforge.log_neighbours import nearest
+
+    lines = ["RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total)"]
+    first = nearest(lines)
+    assert first is not None
+    again = nearest(lines, frozenset({first.code}))
+    assert again is None or again.code != first.code
