@@ -222,6 +222,18 @@ TAIL: tuple[Signature, ...] = (
         r"RendezvousConnectionError: The connection to the C10d store has failed",
         supersedes=(C.HOST_OOM,),
     ),
+    # cuBLAS refusing a routine the GPU's architecture lacks (bf16, fp8, int8 GEMMs on older GPUs)
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"CUBLAS_STATUS_ARCH_MISMATCH",
+        supersedes=(C.CUDA_KERNEL_FAULT, C.CUDNN_INIT_FAILED),
+    ),
+    # ollama's AMD discovery: the render and kfd nodes the user may not open
+    S(
+        C.ROCM_DEVICE_PERMISSIONS,
+        r"user doesn'?t have access to all GPUs",
+        r"amdgpu devices detected but permission problems block access",
+    ),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,

@@ -1352,6 +1352,14 @@ LINES = [
         "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details.",
         "DIST_RENDEZVOUS_UNREACHABLE",
     ),
+    (
+        "RuntimeError: CUDA error: CUBLAS_STATUS_ARCH_MISMATCH when calling `cublasGemmEx( handle, opa, opb, m, n, k, &falpha, a, CUDA_R_16BF, lda, b, CUDA_R_16BF, ldb, &fbeta, c, CUDA_R_16BF, ldc, CUDA_R_32F, CUBLAS_GEMM_DEFAULT_TENSOR_OP)`",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        'time=2024-06-01T10:00:00.000Z level=WARN source=amd_linux.go:370 msg="user doesn\'t have access to all GPUs" error="permission denied"',
+        "ROCM_DEVICE_PERMISSIONS",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
