@@ -101,7 +101,7 @@ _NO_GPU = re.compile(
     r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False|Is CUDA available:? ?False"
     r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0"
-    r"|Torch is not able to use GPU|but available devices are \[[^\]G]{1,400}\]"
+    r"|Torch is not able to use GPU|but available devices are \[[^\]G]{1,400}\]|\b[Nn]o GPUs found\b"
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
 _LINUX_LOADER = re.compile(
@@ -267,6 +267,7 @@ RULES = (
             "count=0",
             "not able to use gpu",
             "available devices are",
+            "no gpus found",
         ),
         (_NO_GPU,),
         window=True,

@@ -59,6 +59,14 @@ _COMMON = frozenset(
     "file none true false version library libraries what which where there their other another "
     "framework process machine host does done more most only also each every".split()
 )
+# causes of a run whose framework saw its GPU (memory, model code, data, features and kernels the
+# GPU lacks), and failures that are not a missing GPU: a log whose framework saw none resembles
+# none of them (a GPU too old for a build is ignored by TensorFlow: it may show as none)
+_SEES_A_GPU = NOT_A_MISSING_GPU | frozenset(
+    code for code, info in CODES.items()
+    if info.layer in ("memory", "model-code", "data-pipeline", "hardware-vs-build")
+    and code is not Code.GPU_ARCH_TOO_OLD
+)  # fmt: skip
 _STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
     Code.GPU_ARCH_NEWER_THAN_WHEEL, Code.GPU_ARCH_TOO_OLD, Code.KERAS_BACKEND_NOT_TF,
     Code.MACOS_X86_BUILD_ON_APPLE_SILICON, Code.DIRECTML_NO_ADAPTER_OR_VERSION,
@@ -196,7 +204,7 @@ def _read_loosely(
     if not precise:  # nothing precise spoke, not even to call a line benign
         _likely(causes, [f for f in loose if failed or ERROR_WORDS.search(f.text) or _warns(f)])
         if failed and not any(c.strength > INFO for c in causes.values()):
-            _resembles(causes, scanned.lines, NOT_A_MISSING_GPU if no_gpu else frozenset())
+            _resembles(causes, scanned.lines, _SEES_A_GPU if no_gpu else frozenset())
     elif not any(c.strength == CAUSE for c in causes.values()):
         # only symptoms spoke: a loose wording of a cause that explains one of them may name it
         explains = {code for c in causes.values() for code in c.explained_by}

@@ -234,6 +234,12 @@ TAIL: tuple[Signature, ...] = (
         r"user doesn'?t have access to all GPUs",
         r"amdgpu devices detected but permission problems block access",
     ),
+    S(C.SLURM_GRES_REQUEST_INVALID, r"error: Invalid --gpus(?:-per-\w{1,8})? specification"),
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"Please make sure cudnn\w{0,30}\.dll is in your library path",
+        supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,),
+    ),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,

@@ -1360,6 +1360,14 @@ LINES = [
         'time=2024-06-01T10:00:00.000Z level=WARN source=amd_linux.go:370 msg="user doesn\'t have access to all GPUs" error="permission denied"',
         "ROCM_DEVICE_PERMISSIONS",
     ),
+    (
+        "sbatch: error: Invalid --gpus specification",
+        "SLURM_GRES_REQUEST_INVALID",
+    ),
+    (
+        "Please make sure cudnn_cnn_infer64_8.dll is in your library path!",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1850,7 +1858,7 @@ def test_c10ds_retrying_client_is_outranked_by_any_cause_and_silent_on_working_r
 def test_tensorflow_listing_only_cpus_as_available_devices_sees_no_gpu() -> None:
     """'Cannot assign a device ... available devices are [CPU]' is no GPU, not an op without a
     GPU kernel; nothing it resembles may be a failure that is not a missing GPU."""
-    from envforge.log_runtime_rules import NOT_A_MISSING_GPU
+    from envforge.log_reading import _SEES_A_GPU
 
     line = (
         "tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device for "
@@ -1861,7 +1869,10 @@ def test_tensorflow_listing_only_cpus_as_available_devices_sees_no_gpu() -> None
     assert extract_facts(line).no_gpu
     codes = [d.code for d in diagnose_log(line)]
     assert "PERF_CPU_FALLBACK_OPS" not in codes
-    assert not {Code(c) for c in codes} & NOT_A_MISSING_GPU
+    assert not {Code(c) for c in codes} & _SEES_A_GPU
+    nccl = "RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!\n"
+    assert extract_facts(nccl).no_gpu
+    assert not {Code(d.code) for d in diagnose_log(nccl)} & _SEES_A_GPU
     with_gpu = line.replace(
         "device:CPU:0 ]", "device:CPU:0, /job:localhost/replica:0/task:0/device:GPU:0 ]"
     )
