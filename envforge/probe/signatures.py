@@ -93,6 +93,9 @@ BENIGN: tuple[str, ...] = (
     r"amdgpu\.ids: No such file or directory",
     r"hipBlasLT failed, falling back to tensile",
     r"Overriding orig_value setting because the TF_FORCE_GPU_ALLOW_GROWTH environment variable is set",
+    # MIOpen without its precompiled kernel database (slower first runs), and PyTorch's cuDNN knob
+    r"MIOpen\(HIP\): Warning \[SQLiteBase\] Missing system database file",
+    r"cuDNN Benchmark limit is not supported in MIOpen",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

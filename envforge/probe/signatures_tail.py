@@ -240,6 +240,28 @@ TAIL: tuple[Signature, ...] = (
         r"Please make sure cudnn\w{0,30}\.dll is in your library path",
         supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,),
     ),
+    S(C.CPU_ONLY_TF_BUILD, r"(?:PyTorch|Torch) (?:was )?compiled without CUDA support"),
+    # MLX on Metal: a kernel its metallib lacks; one buffer over Metal's largest
+    S(
+        C.MLX_METALLIB_NOT_BUILT,
+        r"\[metal::Device\] Unable to load kernel",
+        strength=SYMPTOM,
+        explained_by=(C.MLX_METALLIB_NEWER_THAN_MACOS,),
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(
+        C.GPU_OOM,
+        r"\[metal::malloc\] Attempting ?to ?allocate ?\d{1,20} ?bytes ?which ?is ?greater ?than ?the ?maximum ?allowed ?buffer",
+    ),
+    # Level Zero that does not start (no driver, or a render node the user may not open); a ROCm
+    # kernel past its memory aperture
+    S(
+        C.INTEL_GPU_DRIVER_MISSING,
+        r"ZE_RESULT_ERROR_UNINITIALIZED",
+        strength=SYMPTOM,
+        explained_by=(C.XPU_RENDER_NODE_PERMISSION,),
+    ),
+    S(C.ROCM_MEMORY_ACCESS_FAULT, r"HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION"),
     # jaxlib before 0.1.6x without CUDA: the GPU backend is unknown to it
     S(
         C.CPU_ONLY_TF_BUILD,

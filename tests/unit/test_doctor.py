@@ -1368,6 +1368,26 @@ LINES = [
         "Please make sure cudnn_cnn_infer64_8.dll is in your library path!",
         "CUDA_LIBS_NOT_FOUND",
     ),
+    (
+        "RuntimeError: PyTorch was compiled without CUDA support",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "ValueError: [metal::Device] Unable to load kernel gemv_float32_bm8_bn32_tm4_tn4",
+        "MLX_METALLIB_NOT_BUILT",
+    ),
+    (
+        "RuntimeError: [metal::malloc] Attempting to allocate 34359738368 bytes which is greater than the maximum allowed buffer size of 28991029248 bytes.",
+        "GPU_OOM",
+    ),
+    (
+        "RuntimeError: ZE_RESULT_ERROR_UNINITIALIZED",
+        "INTEL_GPU_DRIVER_MISSING",
+    ),
+    (
+        ":0:rocdevice.cpp            :2614: 1234567890 us: 1234: [tid:0x7f] Device::callbackQueue aborting with error : HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. code: 0x29",
+        "ROCM_MEMORY_ACCESS_FAULT",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1835,6 +1855,9 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
         "/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link",
         "amdgpu.ids: No such file or directory",
         "rocBLAS warning: hipBlasLT failed, falling back to tensile.",
+        "MIOpen(HIP): Warning [SQLiteBase] Missing system database file: gfx1030_40.kdb Performance "
+        "may degrade. Please follow instructions to install: "
+        "https://github.com/ROCmSoftwarePlatform/MIOpen#installing-miopen-kernels-package",
         "W tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc:47] Overriding orig_value setting "
         "because the TF_FORCE_GPU_ALLOW_GROWTH environment variable is set. Original config value was 0.",
     ],
