@@ -1,10 +1,11 @@
-"""Signatures of the long tail that wave 23 of the corpus showed, in their printers' words: Apple's
-MPS size limits, ROCm picking an integrated GPU, NVENC and the driver, PyTorch's TCPStore on
-Windows, NCCL's cuMem host memory across NUMA nodes, Python packages too old for a framework
-(typing_extensions, ml_dtypes), features needing a newer GPU in CTranslate2's and PyTorch's words,
-ptxas and TensorRT refusing an architecture, cuDNN's architecture mismatch, DKMS builds of the
-AMD and NVIDIA modules, Gloo's mesh, the device plugin's runtime hint. Data only, in the format
-of the other sections (``signatures``'s docstring); standard library only.
+"""Signatures of the long tail that waves 23 and 24 of the corpus showed, and wordings of the same
+classes written from knowledge, in their printers' words: Apple's MPS and MLX limits, ROCm picking
+an integrated GPU, NVENC and NVDEC, PyTorch's TCPStore on Windows, NCCL's cuMem host memory and
+NCCL between nodes, Python packages too old for a framework, CPU-only builds of the libraries
+beside one, features a GPU is too old for (CTranslate2, PyTorch, cuBLAS, serving stacks), ptxas,
+TensorRT and OpenCV refusing an architecture, DKMS builds, Gloo and c10d, the device plugin outside
+the NVIDIA runtime, pip's resolver, Level Zero. Data only, in the format of the other sections
+(``signatures``'s docstring); standard library only.
 """
 
 from __future__ import annotations
