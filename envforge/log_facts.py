@@ -164,16 +164,15 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
     lines = normalise(text) if isinstance(text, str) else text
     facts = LogFacts()
     raw = text if isinstance(text, str) else raw
-    prompt = CONTAINER_PROMPT.search(raw) if raw else None
-    if prompt is not None and raw is not None:  # a shell inside a container: its id as hostname
-        number = raw.count("\n", 0, prompt.start()) + 1
-        where = f"line {number}: {printable(prompt.group(0), limit=80)}"
-        facts.runtimes["docker"] = facts.lines["inside_container"] = where
-    jetson = JETSON.search(raw) if raw else None  # a prompt's hostname, which normalising drops
-    if jetson is not None and raw is not None:
-        number = raw.count("\n", 0, jetson.start()) + 1
-        text_line = raw[raw.rfind("\n", 0, jetson.start()) + 1 :].split("\n", 1)[0]
-        facts.lines["jetson"] = f"line {number}: {printable(text_line, limit=300, one_line=True)}"
+    if raw:  # what normalising drops: a prompt's hostname
+        if (prompt := CONTAINER_PROMPT.search(raw)) is not None:  # a container's id as hostname
+            number, _ = _raw_line(raw, prompt)
+            where = f"line {number}: {printable(prompt.group(0), limit=80)}"
+            facts.runtimes["docker"] = facts.lines["inside_container"] = where
+        if (jetson := JETSON.search(raw)) is not None:
+            number, text_line = _raw_line(raw, jetson)
+            where = f"line {number}: {printable(text_line, limit=300, one_line=True)}"
+            facts.lines["jetson"] = where
     first: dict[str, int] = {}  # a repeated line states nothing new: each is read once
     for index, line in enumerate(lines):
         first.setdefault(line.text, index)
@@ -248,6 +247,12 @@ def _torch_oom(g: tuple[str, ...]) -> dict[str, float]:
         "total": _gib(g[0], g[1]), "free": _gib(g[2], g[3]), "allocated": allocated,
         "reserved": allocated + _gib(g[7], g[8]), "others": others,
     }  # fmt: skip
+
+
+def _raw_line(raw: str, found: re.Match[str]) -> tuple[int, str]:
+    """The number and the text of the line of ``raw`` that ``found`` is on."""
+    start, end = raw.rfind("\n", 0, found.start()) + 1, raw.find("\n", found.start())
+    return raw.count("\n", 0, found.start()) + 1, raw[start : end if end >= 0 else None]
 
 
 def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> None:
