@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .knowledge.base import KnowledgeBase
 from .probe.codes import CODES, LAYERS, Code
 from .probe.logtext import _ANSI, Line, normalise
-from .probe.matching import Found, Scan, is_benign, scan
+from .probe.matching import Found, Scan, is_benign, scan, standing
 from .probe.signatures import CAUSE, INFO, SYMPTOM
 from .results import Diagnosis
 from .untrusted import printable
@@ -160,18 +160,10 @@ def _causes(
 ) -> tuple[dict[Code, _Cause], list[Found]]:
     causes: dict[Code, _Cause] = {}
     suppressed: list[Found] = []
-    superseded = {  # a precise line supersedes any reading; a loose one only loose readings
-        (c, f.index, loose)
-        for f in scanned.found
-        for c in f.signature.supersedes
-        for loose in ((True,) if f.signature.loose else (True, False))
-    }
-    loose = [
-        f for f in scanned.found
-        if f.signature.loose and (f.signature.code, f.index, True) not in superseded
-    ]  # fmt: skip
-    for found in scanned.found:
-        if found.signature.loose or (found.signature.code, found.index, False) in superseded:
+    standing_found = standing(scanned.found)
+    loose = [f for f in standing_found if f.signature.loose]
+    for found in standing_found:
+        if found.signature.loose:
             continue
         signature = found.signature
         if signature.needs_failure and not failed:

@@ -41,6 +41,7 @@ __all__ = [
     "scan",
     "is_benign",
     "classify",
+    "standing",
     "keywords_of",
     "BUDGET",
     "RUNS",
@@ -316,11 +317,24 @@ def _match_at(
     return None
 
 
+def standing(found: List[Found]) -> List[Found]:
+    """The findings no other finding of the same line supersedes: a precise reading supersedes any
+    reading of its line that it names, a loose one only loose readings."""
+    superseded = {
+        (code, f.index, loose)
+        for f in found
+        for code in f.signature.supersedes
+        for loose in ((True,) if f.signature.loose else (True, False))
+    }
+    return [f for f in found if (f.signature.code, f.index, f.signature.loose) not in superseded]
+
+
 def classify(text: str, default: Code) -> Code:
     """The code of the most likely cause ``text`` (an exception message, a log) shows, else
     ``default``: a cause before a symptom, then the catalogue's layer order, then the first seen;
-    where no precise wording speaks, the code the loose words name most often (as doctor does)."""
-    scanned = scan(text).found
+    where no precise wording speaks, the code the loose words name most often (as doctor does); a
+    reading another of the same line supersedes does not count (as in doctor)."""
+    scanned = standing(scan(text).found)
     found = [f for f in scanned if f.signature.strength > INFO and not f.signature.loose]
     if not found:  # the loose words (an error's text is all error): the code most of them name
         loose = [f.signature.code for f in scanned if f.signature.loose]

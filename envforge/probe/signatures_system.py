@@ -248,8 +248,6 @@ SYSTEM: tuple[Signature, ...] = (
         C.GPU_ARCH_NEWER_THAN_WHEEL,
         r"was not built with CUDA kernel binaries compatible with compute capability",
         r"CUDA kernels will be jit-compiled from PTX",
-        # the CUDA toolkit that compiles the kernels predates the GPU's architecture
-        r"nvcc fatal ?: Unsupported gpu architecture '(?:compute|sm)_\d{2,3}\w?'",
         # Triton's bundled ptxas for Blackwell predates the GPU (Jetson Thor, DGX Spark)
         r"ptxas-blackwell fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
         r"Value '(?:sm|compute)_\d{2,3}\w?' is not defined for option 'gpu-architecture'",

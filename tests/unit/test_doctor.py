@@ -12,7 +12,8 @@ from envforge.knowledge import load_knowledge
 from envforge.log_facts import extract_facts
 from envforge.log_rules import knowledge_diagnoses
 from envforge.probe.checks import Check
-from envforge.probe.codes import Code
+from envforge.probe.codes import CODES, Code
+from envforge.probe.matching import classify
 from envforge.probe.signatures import SIGNATURES
 
 # (message as users see it, code). Copied from the catalogue; log prefixes vary between releases.
@@ -1420,6 +1421,16 @@ def test_catalogue_line(line: str, code: str) -> None:
     }.get(code, [])
     assert [d.code for d in diagnoses] in ([code], [code, *implied])
     assert diagnoses[0].fix and f"line 1: {line}" in diagnoses[0].evidence
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [(line, code) for line, code in LINES if CODES[Code(code)].layer != "benign"],
+    ids=lambda value: value if value in CODES else "",
+)
+def test_the_probe_reads_each_catalogue_line_as_doctor_does(line: str, code: str) -> None:
+    # one engine: a reading another of the same line supersedes counts for neither
+    assert classify(line, Code.MODEL_TRAINING_FAILED) is Code(code)
 
 
 def test_directml_on_the_integrated_of_two_adapters_is_named_from_both_lines() -> None:
