@@ -1,5 +1,5 @@
 """The patterns of what a log says about GPU architectures: the GPU's sm and the sm list a PyTorch
-build supports, PyTorch's capability-range warning, and PaddlePaddle's compiled-for list. Data only
+build (or llama.cpp's) supports, PyTorch's capability-range warning, and PaddlePaddle's compiled-for list. Data only
 (``log_fact_patterns.RULES`` says which fact each records); every repetition is bounded.
 """
 
@@ -10,6 +10,7 @@ import re
 __all__ = [
     "ARCH_LIST",
     "COMPILED_FOR",
+    "GGML_ARCHS",
     "GPU_SM",
     "TORCH_CC_FOUND",
     "TORCH_CC_LIST",
@@ -20,6 +21,8 @@ GPU_SM = re.compile(
     r"(?:(NVIDIA [\w .-]{1,60}?) )?with CUDA capability (sm_\d{2,3}) is not compatible"
 )
 ARCH_LIST = re.compile(r"supports CUDA capabilities ((?:sm_\d{2,3} ?){1,30})")
+# llama.cpp (ggml) prints the architectures it was built for as __CUDA_ARCH__ values (610 = sm_61)
+GGML_ARCHS = re.compile(r"\bCUDA ?: ?ARCHS ?= ?((?:\d{3,4},){0,30}\d{3,4})\b")
 # PyTorch's warning: the GPU's capability, and the range of the build's architectures
 TORCH_CC_FOUND = re.compile(
     r"which is of (?:cuda|compute) capability (?:\(CC\) )?(\d{1,2})\.(\d{1,2})", re.I

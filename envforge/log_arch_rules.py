@@ -22,11 +22,28 @@ _OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
 
 
 def torch_arch(facts: LogFacts) -> list[Decision]:
-    """PyTorch's own list of the sm architectures it has kernels for, against the GPU's sm."""
-    if facts.gpu_sm is None or not facts.arch_list:
+    """A build's own list of the sm architectures it has kernels for (PyTorch's warning, llama.cpp's
+    system info) against the GPU's sm: the warning's, else the lowest compute capability the log
+    names (only a GPU older than every listed architecture decides: PTX runs on newer ones). The
+    warning alone says the GPU is not in its list: a build without kernels for it."""
+    if not facts.arch_list:
         return []
-    sm = int(facts.gpu_sm.removeprefix("sm_"))
     supported = sorted(int(a.removeprefix("sm_")) for a in facts.arch_list)
+    if facts.gpu_sm is None:
+        named = sorted(int(g.cc.replace(".", "")) for g in facts.gpus if g.cc)
+        if named and named[0] < supported[0]:
+            return [Decision(
+                Code.GPU_ARCH_TOO_OLD, f"compute capability {named[0] // 10}.{named[0] % 10} is "
+                f"older than every architecture this build has kernels for (from sm_{supported[0]})",
+                tuple(facts.evidence("gpu", "arch_list")), replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+        if named or "supports CUDA capabilities" not in facts.lines.get("arch_list", ""):
+            return []
+        return [Decision(
+            Code.WHEEL_LACKS_ARCH_KERNELS, "PyTorch lists the architectures it has kernels for "
+            f"(sm_{supported[0]} to sm_{supported[-1]}) where the GPU is not among them: install a "
+            "build for the GPU", tuple(facts.evidence("arch_list")),
+            before=(Code.GPU_ARCH_TOO_OLD,))]  # fmt: skip
+    sm = int(facts.gpu_sm.removeprefix("sm_"))
     evidence = tuple(facts.evidence("gpu_sm", "arch_list"))
     if sm < supported[0]:
         return [Decision(
@@ -131,6 +148,28 @@ def no_kernels_for_an_old_gpu(facts: LogFacts, kb: KnowledgeBase) -> list[Decisi
                 f"{gpu.name} (compute capability {cc}) has no kernels in this build: {why}",
                 (*facts.evidence("cuda_runtime", "cuda_toolkit"), f"gpu: {gpu.line}"),
                 replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
+    return []
+
+
+def newer_than_the_cuda_it_loads(facts: LogFacts, kb: KnowledgeBase) -> list[Decision]:
+    """A GPU of a newer major architecture than every one the CUDA release a TensorFlow build loads
+    (its cudart's name) knows: the build has no SASS for it, and its PTX is JIT-compiled at start
+    (minutes), where it loads at all."""
+    cuda = version(facts.cuda.get("wanted"))
+    if cuda is None or "torch" in facts.frameworks:
+        return []
+    architectures = kb.cuda_architectures(cuda)
+    if not architectures:
+        return []
+    newest = max(architectures)
+    for gpu in _distinct(facts.gpus):
+        cc = _cc(gpu, kb)
+        if cc is not None and cc.major > newest.major:
+            return [Decision(
+                Code.GPU_ARCH_NEWER_THAN_WHEEL,
+                f"{gpu.name} (compute capability {cc}) is newer than every architecture of CUDA "
+                f"{cuda}, which this build loads (up to {newest}): no SASS for it, its kernels are "
+                "JIT-compiled from PTX at start", (*facts.evidence("cuda_wanted"), f"gpu: {gpu.line}"))]  # fmt: skip
     return []
 
 

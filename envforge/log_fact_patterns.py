@@ -17,8 +17,9 @@ __all__ = [
     "MACOS_RELEASE", "PTXAS_WARNING", "RULES", "SINGULARITY",
 ]  # fmt: skip
 
-GPU_WITH_CC = re.compile(
-    r"name: ([^,()]{1,80}?), pci bus id: [^,]{1,40}, compute capability: (\d{1,2}\.\d{1,2})"
+GPU_WITH_CC = re.compile(  # TensorFlow 2.4+; 2.1 to 2.3 said "computeCapability" after the name
+    r"name: ([^,()]{1,80}?)(?:, pci bus id: [^,]{1,40}, compute capability| computeCapability): "
+    r"(\d{1,2}\.\d{1,2})"
 )
 _GPU_TF1 = re.compile(r"name: (.{1,80}?) major: (\d{1,2}) minor: (\d{1,2})")
 _GPU_SMI = re.compile(
@@ -196,7 +197,7 @@ RULES = (
     ),
     _Rule(
         "gpu",
-        ("compute capability", "major:", "cuda capability"),
+        ("compute capability", "computecapability", "major:", "cuda capability"),
         (GPU_WITH_CC, _GPU_TF1, _GPU_TORCH, _GPU_NAMED_CC),
         repeat=True,
     ),
@@ -209,7 +210,7 @@ RULES = (
         repeat=True,
     ),  # fmt: skip  (after the others: a line they read adds no second GPU)
     _Rule("gpu_sm", ("is not compatible with the current",), (arch.GPU_SM,)),
-    _Rule("arch_list", ("supports cuda capabilities",), (arch.ARCH_LIST,)),
+    _Rule("arch_list", ("supports cuda capabilities", "archs"), (arch.ARCH_LIST, arch.GGML_ARCHS)),
     _Rule("driver", ("driver version", "kernel reported version", "nvrm version"), (_DRIVER,)),
     _Rule("python", ("python",), (_PYTHON,)),
     _Rule("rocm_gfx", ("gfx",), (_GFX,)),

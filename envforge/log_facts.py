@@ -278,8 +278,11 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         facts.gpus.append(LogGpu(value.strip(), None, where))
     elif fact == "gpu_sm":
         facts.gpu_sm = found.group(2)
-    elif fact == "arch_list":
-        facts.arch_list = tuple(value.split())
+    elif fact == "arch_list":  # llama.cpp's 610 is sm_61
+        names = (
+            value.split() if "sm_" in value else [f"sm_{int(a) // 10}" for a in value.split(",")]
+        )
+        facts.arch_list = tuple(names)
     elif fact in ("driver", "python", "rocm_gfx", "hsa_override"):
         setattr(facts, fact, value)
     elif fact == "visible_devices":

@@ -20,6 +20,7 @@ from packaging.version import Version
 from .log_arch_rules import (
     capability_range,
     gpus_too_old_for_tf,
+    newer_than_the_cuda_it_loads,
     no_kernels_for_an_old_gpu,
     torch_arch,
 )
@@ -57,7 +58,8 @@ def decide(
     platform = platform or _platform(facts)
     found: list[Decision] = []
     no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(NO_DEVICE)) or failed
-    found += hidden_by_env(facts, no_gpu)
+    # a launcher that rewrote the variable explains the devices it named
+    found += hidden_by_env(facts, no_gpu and Code.LAUNCHER_OVERRIDES_VISIBLE_DEVICES not in shown)
     found += containers(facts, shown, no_gpu, symptoms)
     found += builds(facts, shown, platform)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
@@ -78,6 +80,9 @@ def decide(
         found += _tf_cuda(facts, base, tf, shown)
     if kb is not None and facts.gpus and Code.WHEEL_LACKS_ARCH_KERNELS in shown:
         found += no_kernels_for_an_old_gpu(facts, kb())
+    arch_shown = {Code.WHEEL_LACKS_ARCH_KERNELS, Code.GPU_ARCH_NEWER_THAN_WHEEL} & set(shown)
+    if kb is not None and facts.gpus and "wanted" in facts.cuda and not arch_shown:
+        found += newer_than_the_cuda_it_loads(facts, kb())
     if tf is not None:
         found += _no_gpu_without_loader(facts, tf, platform)
     return found

@@ -270,6 +270,50 @@ TAIL: tuple[Signature, ...] = (
         strength=SYMPTOM,
         implies=(C.GPU_HIDDEN_BY_ENV,),
     ),
+    # wave 25: NVML's own name for a driver whose kernel module is not loaded (pynvml, gpustat, DCGM)
+    S(
+        C.DRIVER_NOT_AVAILABLE,
+        r"NVMLError_DriverNotLoaded",
+        r"NVML_ERROR_DRIVER_NOT_LOADED",
+        # DKMS left a stale nvidia tree behind: no module is built for the new kernel
+        r"/var/lib/dkms/nvidia\S{0,40}/dkms\.conf does not exist",
+    ),
+    # the driver cannot boot the GSP firmware at load (a release's regression on that GPU)
+    S(
+        C.GSP_FIRMWARE_BOOT_FAILED,
+        r"kgsp\w{0,40}: [\S ]{0,60}(?:WPR2 already up|cannot proceed with booting GSP)",
+        r"Cannot initialize GSP firmware RM",
+    ),
+    # a driver library of zero bytes: an image committed from a GPU container keeps the toolkit's
+    # empty mount points, which then shadow the host's driver
+    S(
+        C.IMAGE_BUNDLES_DRIVER_LIBS,
+        r"lib(?:cuda|nvidia-[\w-]{2,20}|nvcuvid)\.so\.1: file too short",
+    ),
+    # TensorFlow 1.x's Windows self-check: the CUDA and cuDNN DLLs its build loads are not on PATH
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"Could not load '(?:cudart|cudnn|cublas)64_\d{1,3}\.dll'\. ?The GPU version of TensorFlow",
+        r"^- ?Could not find cuDNN ?\d",
+    ),
+    # Triton too old for the GPU: its matmul lowering knows no MMA for the compute capability
+    S(
+        C.GPU_ARCH_NEWER_THAN_WHEEL,
+        r"getMMAVersionSafe\b[\S ]{0,80}computeCapability not supported",
+    ),
+    # FP8 (e4m3) needs compute capability 8.9 or newer, in Triton's words
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"type fp8e4nv not supported in this architecture",
+        r"fp8e4nv data type is not supported on CUDA arch ?< ?\d{2}",
+    ),
+    # DeepSpeed's launcher turns CUDA_VISIBLE_DEVICES into --include, then counts the devices
+    # that variable leaves it: a cause only where the launch fails
+    S(
+        C.LAUNCHER_OVERRIDES_VISIBLE_DEVICES,
+        r"Detected CUDA_VISIBLE_DEVICES=\S{1,40}: setting --include=",
+        needs_failure=True,
+    ),
     # pip finds no jaxlib for the platform (Windows before its wheels, macOS for CUDA)
     S(
         C.JAX_CUDA_WHEEL_UNAVAILABLE,

@@ -1389,6 +1389,34 @@ LINES = [
         ":0:rocdevice.cpp            :2614: 1234567890 us: 1234: [tid:0x7f] Device::callbackQueue aborting with error : HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. code: 0x29",
         "ROCM_MEMORY_ACCESS_FAULT",
     ),
+    # wave 25's dev logs and their classes (NVML, DKMS, empty driver libraries, TF's self-check,
+    # Triton's architecture checks, GSP firmware)
+    ("pynvml.NVMLError_DriverNotLoaded: Driver Not Loaded", "DRIVER_NOT_AVAILABLE"),
+    ("File: /var/lib/dkms/nvidia/390.48/source/dkms.conf does not exist.", "DRIVER_NOT_AVAILABLE"),
+    (
+        "ImportError: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short",
+        "IMAGE_BUNDLES_DRIVER_LIBS",
+    ),
+    ("OSError: libnvidia-ml.so.1: file too short", "IMAGE_BUNDLES_DRIVER_LIBS"),
+    ("- Could not load 'cudart64_80.dll'. The GPU version of TensorFlow", "CUDA_LIBS_NOT_FOUND"),
+    ("- Could not find cuDNN 6.", "CUDA_LIBS_NOT_FOUND"),
+    (
+        """python: ../../../lib/Dialect/TritonGPU/Transforms/AccelerateMatmul.cpp:36: int mlir::triton::gpu::(anonymous namespace)::getMMAVersionSafe(int, DotOp): Assertion `false && "computeCapability not supported"' failed.""",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ),
+    (
+        "ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\")",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "AssertionError: fp8e4nv data type is not supported on CUDA arch < 89",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "NVRM: _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP",
+        "GSP_FIRMWARE_BOOT_FAILED",
+    ),
+    ("NVRM: RmInitAdapter: Cannot initialize GSP firmware RM", "GSP_FIRMWARE_BOOT_FAILED"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1433,6 +1461,15 @@ def test_the_probe_reads_each_catalogue_line_as_doctor_does(line: str, code: str
     assert classify(line, Code.MODEL_TRAINING_FAILED) is Code(code)
 
 
+def test_deepspeeds_rewritten_visible_devices_are_a_cause_only_where_the_launch_fails() -> None:
+    line = "Detected CUDA_VISIBLE_DEVICES=2: setting --include=localhost:2\n"
+    assert diagnose_log(line) == []
+    failed = diagnose_log(
+        line + "Traceback (most recent call last):\nValueError: No slot '2' specified\n"
+    )
+    assert [d.code for d in failed][:1] == ["LAUNCHER_OVERRIDES_VISIBLE_DEVICES"]
+
+
 def test_directml_on_the_integrated_of_two_adapters_is_named_from_both_lines() -> None:
     two = (
         "I dml_device_factory.cc:45] DirectML device enumeration: found 2 compatible adapters.\n"
@@ -1458,6 +1495,7 @@ def test_a_hosted_notebook_without_a_driver_runs_on_a_runtime_without_a_gpu() ->
 def test_every_signature_code_is_exercised() -> None:
     assert {s.code for s in SIGNATURES} - {code for _, code in LINES} <= {
         "WSL_PINNED_MEMORY_LIMIT",  # a warning: a cause where the run fails (the test below)
+        "LAUNCHER_OVERRIDES_VISIBLE_DEVICES",  # DeepSpeed's notice: where the launch fails (above)
         "PIP_NVIDIA_LIBS_NOT_ON_PATH",  # below: benign without a GPU
         "CUDA_RUNTIME_NOT_LOADABLE",  # below: with the libraries it implies
         "MIXED_FRAMEWORK_CUDA_CONFLICT",  # decided from two frameworks' facts (test_log_facts)

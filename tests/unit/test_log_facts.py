@@ -287,6 +287,57 @@ def test_the_architectures_a_package_was_compiled_for_decide_against_the_gpus() 
 
 
 @pytest.mark.parametrize(
+    ("log", "code"),
+    [  # PyTorch's list printed alone: its warning names a GPU it lacks
+        (
+            "The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.",
+            "WHEEL_LACKS_ARCH_KERNELS",
+        ),
+        (  # llama.cpp's list (__CUDA_ARCH__ values) against an older GPU it names
+            "  Device 0: Tesla M60, compute capability 5.2, VMM: yes\n"
+            "system_info: CUDA : ARCHS = 600,610,700,750,800 | F16 = 1 | AVX = 1 |",
+            "GPU_ARCH_TOO_OLD",
+        ),
+    ],
+)
+def test_a_builds_list_of_architectures_decides_against_the_gpu(log: str, code: str) -> None:
+    assert [d.code for d in decide(extract_facts(log), {}, failed=False)] == [code]
+
+
+@pytest.mark.parametrize(
+    "device",
+    [
+        "  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes",  # within the list
+        "  Device 0: NVIDIA GeForce RTX 5090, compute capability 12.0, VMM: yes",  # PTX may run it
+    ],
+)
+def test_llama_cpps_list_is_no_cause_for_a_gpu_that_is_not_older(device: str) -> None:
+    log = f"{device}\nsystem_info: CUDA : ARCHS = 600,610,700,750,800,860 | F16 = 1 |"
+    assert extract_facts(log).arch_list[0] == "sm_60"
+    assert decide(extract_facts(log), {}, failed=False) == []
+
+
+TF21_RTX3060TI = """\
+I tensorflow/stream_executor/platform/default/dso_loader.cc:48] Successfully opened dynamic library cudart64_101.dll
+I tensorflow/core/common_runtime/gpu/gpu_device.cc:1716] Found device 0 with properties:
+pciBusID: 0000:01:00.0 name: GeForce RTX 3060 Ti computeCapability: 8.6
+"""
+
+
+def test_a_gpu_newer_than_the_cuda_a_tensorflow_build_loads_has_no_sass() -> None:
+    facts = extract_facts(TF21_RTX3060TI)
+    assert [(g.name, g.cc) for g in facts.gpus] == [("GeForce RTX 3060 Ti", "8.6")]
+    found = decide(facts, {}, kb=load_knowledge, failed=False)
+    assert [d.code for d in found] == [Code.GPU_ARCH_NEWER_THAN_WHEEL]
+    assert "CUDA 10.1" in found[0].summary and "cudart64_101.dll" in " ".join(found[0].evidence)
+    # an Ampere under CUDA 11.0 (SASS 8.0 runs on 8.6) and a PyTorch wheel are no such case
+    ampere = TF21_RTX3060TI.replace("cudart64_101.dll", "cudart64_110.dll")
+    assert decide(extract_facts(ampere), {}, kb=load_knowledge, failed=False) == []
+    torch = TF21_RTX3060TI + "torch 1.7.1+cu101\n"
+    assert decide(extract_facts(torch), {}, kb=load_knowledge, failed=False) == []
+
+
+@pytest.mark.parametrize(
     ("line", "name", "version"),
     [
         (
