@@ -74,6 +74,9 @@ _STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
 _FRAMEWORK_SAID_NONE = re.compile(  # a framework's own message, not the answer to a query
     r"No GPU/TPU found|no CUDA-capable device|CUDA is not available", re.I
 )
+_CUDA_ON_LOADER_PATH = re.compile(  # the dlerror's own LD_LIBRARY_PATH, through CUDA's libraries
+    r"LD_LIBRARY_PATH\W{1,4}[^\n]{0,300}?(?:/cuda\b|/cuda-\d|/cudnn|/nvidia/lib|lib64-nvidia)", re.I
+)
 _CPU_RUN = re.compile(  # searched in the whole log at once
     r"falling back to cpu|CUDA is not available\. Disabling|Found no NVIDIA driver on your system"
     r"|Ignore above cudart dlerror|Could not find cuda drivers on your machine|no CUDA-capable device",
@@ -127,6 +130,8 @@ def read_log(
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
     # the log asked for a GPU (a query the user ran) and was told none: one was expected
     wanted = bool(facts.no_gpu) and not _FRAMEWORK_SAID_NONE.search(facts.no_gpu or "")
+    # a loader path through a CUDA install: someone set this machine up for a GPU
+    wanted = wanted or _CUDA_ON_LOADER_PATH.search(body) is not None
     causes, suppressed = _causes(scanned, gpu or failed or wanted, failed, bool(facts.no_gpu))
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
@@ -137,7 +142,7 @@ def read_log(
         symptoms=symptoms,
     )  # fmt: skip
     _apply(causes, decisions, len(lines))
-    if not gpu and not failed and (suppressed or _CPU_RUN.search(body)):
+    if not gpu and not failed and not wanted and (suppressed or _CPU_RUN.search(body)):
         evidence = [_line(f) for f in suppressed][:MAX_EVIDENCE] or ["the log shows no GPU"]
         causes.setdefault(
             Code.CPU_ONLY_HOST_BENIGN, _Cause(Code.CPU_ONLY_HOST_BENIGN, INFO, len(lines), evidence)
