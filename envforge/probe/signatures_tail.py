@@ -1,10 +1,12 @@
-"""Signatures of the long tail that waves 23 and 24 of the corpus showed, and wordings of the same
+"""Signatures of the long tail that waves 23 to 26 of the corpus showed, and wordings of the same
 classes written from knowledge, in their printers' words: Apple's MPS and MLX limits, ROCm picking
 an integrated GPU, NVENC and NVDEC, PyTorch's TCPStore on Windows, NCCL's cuMem host memory and
 NCCL between nodes, Python packages too old for a framework, CPU-only builds of the libraries
 beside one, features a GPU is too old for (CTranslate2, PyTorch, cuBLAS, serving stacks), ptxas,
 TensorRT and OpenCV refusing an architecture, DKMS builds, Gloo and c10d, the device plugin outside
-the NVIDIA runtime, pip's resolver, Level Zero. Data only, in the format of the other sections
+the NVIDIA runtime, pip's resolver, Level Zero; NVML, DKMS and GSP on hosts, empty driver
+libraries in images, Triton's architecture checks, MIG under Kubernetes, EFA, Cray MPICH's GPU
+transport, HIP built by the host's compiler. Data only, in the format of the other sections
 (``signatures``'s docstring); standard library only.
 """
 
@@ -313,6 +315,64 @@ TAIL: tuple[Signature, ...] = (
         C.LAUNCHER_OVERRIDES_VISIBLE_DEVICES,
         r"Detected CUDA_VISIBLE_DEVICES=\S{1,40}: setting --include=",
         needs_failure=True,
+    ),
+    # wave 26: HIP sources handed to the host's gcc, which knows no --offload-arch
+    S(
+        C.HIP_SOURCE_BUILT_WITH_HOST_COMPILER,
+        r"unrecognized command[- ]line option .{1,3}--offload-arch=gfx\w{2,6}",
+    ),
+    # an EFA Libfabric older than NCCL 2.19's cuMem buffers: memory registration fails
+    S(
+        C.EFA_LIBFABRIC_TOO_OLD_FOR_NCCL,
+        r"NET/OFI Unable to register memory \(type = 2\)",
+        r"cuda_set_sync_memops\(\)[\S ]{0,40}Failed to perform cuPointerSetAttribute",
+        r"unable to set memops for cuda ptr",
+    ),
+    # no kernel headers for the running kernel: the module cannot be built (driver containers,
+    # nvidia-installer, DKMS)
+    S(
+        C.DRIVER_KERNEL_HEADERS_UNAVAILABLE,
+        r"Unable to find a match: kernel-(?:headers|devel)-\d",
+        r"Unable to find the kernel source tree for the currently running kernel",
+        r"Your kernel headers for kernel \S{1,80} cannot be found",
+    ),
+    # the Kubernetes device plugin on MIG nodes: a strategy that does not fit the layout, NVML
+    # refusing MIG queries without the monitor capability
+    S(
+        C.MIG_STRATEGY_MISMATCH,
+        r"invalid MIG configuration",
+        r"More than one MIG device type present on node",
+    ),
+    S(
+        C.MIG_MONITOR_CAPABILITY_NOT_GRANTED,
+        r"error visiting device[\S ]{0,160}Insufficient Per?m{1,2}issions",
+        supersedes=(C.SELINUX_BLOCKS_GPU_DEVICES,),
+    ),
+    # the container toolkit times out bringing up many GPUs the driver does not keep initialised
+    S(
+        C.GPU_PERSISTENCE_MODE_REQUIRED,
+        r"nvidia-container-cli: initiali[sz]ation error: driver error: timed out",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    # an application's own minimum architecture, and TensorRT-LLM's kernels for newer GPUs only
+    S(
+        C.GPU_ARCH_TOO_OLD,
+        r"with computed? capability \d{1,2}\.\d does not support [\w-]{2,40}",
+    ),
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"\[TensorRT-LLM\]\[ERROR\] Assertion failed: Unsupported architecture",
+    ),
+    # Kokkos built for other architectures than the GPU's: its own probe kernel does not run
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"Kokkos::Cuda::initiali[sz]e ERROR: running kernels compiled for compute capability",
+        supersedes=(C.GPU_ARCH_TOO_OLD,),
+    ),
+    # Cray MPICH asked for GPU-aware MPI without its GPU transport layer
+    S(
+        C.CRAY_MPICH_GTL_NOT_LINKED,
+        r"GPU_SUPPORT_ENABLED is requested, but GTL library is not linked",
     ),
     # pip finds no jaxlib for the platform (Windows before its wheels, macOS for CUDA)
     S(

@@ -1417,6 +1417,60 @@ LINES = [
         "GSP_FIRMWARE_BOOT_FAILED",
     ),
     ("NVRM: RmInitAdapter: Cannot initialize GSP firmware RM", "GSP_FIRMWARE_BOOT_FAILED"),
+    # wave 26's dev logs and knowledge of their classes (HIP builds, EFA, kernel headers, MIG under
+    # Kubernetes, Cray MPICH, persistence, applications' own architecture checks)
+    (
+        "c++: error: unrecognized command-line option ‘--offload-arch=gfx1030’",
+        "HIP_SOURCE_BUILT_WITH_HOST_COMPILER",
+    ),
+    (
+        "register_mr_buffers:544 NCCL WARN NET/OFI Unable to register memory (type = 2) for device 0. RC: -22, Error: Invalid argument",
+        "EFA_LIBFABRIC_TOO_OLD_FOR_NCCL",
+    ),
+    (
+        "libfabric:652244:1713524816::core:core:cuda_set_sync_memops():207<warn> Failed to perform cuPointerSetAttribute: CUDA_ERROR_NOT_SUPPORTED:operation not supported",
+        "EFA_LIBFABRIC_TOO_OLD_FOR_NCCL",
+    ),
+    (
+        "Error: Unable to find a match: kernel-headers-4.18.0-240.23.2.el8_3.x86_64 kernel-devel-4.18.0-240.23.2.el8_3.x86_64",
+        "DRIVER_KERNEL_HEADERS_UNAVAILABLE",
+    ),
+    (
+        "ERROR: Unable to find the kernel source tree for the currently running kernel.",
+        "DRIVER_KERNEL_HEADERS_UNAVAILABLE",
+    ),
+    (
+        "Error! Your kernel headers for kernel 5.15.0-91-generic cannot be found.",
+        "DRIVER_KERNEL_HEADERS_UNAVAILABLE",
+    ),
+    (
+        "error building device map from config.resources: invalid MIG configuration: error visiting devices",
+        "MIG_STRATEGY_MISMATCH",
+    ),
+    (
+        "error starting plugins: unable to add default resources to config: error visiting devices: error visiting device: error getting device memory info: Insufficient Permissions",
+        "MIG_MONITOR_CAPABILITY_NOT_GRANTED",
+    ),
+    (
+        "MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is requested, but GTL library is not linked",
+        "CRAY_MPICH_GTL_NOT_LINKED",
+    ),
+    (
+        "stderr: nvidia-container-cli: initialization error: driver error: timed out: unknown.",
+        "GPU_PERSISTENCE_MODE_REQUIRED",
+    ),
+    (
+        "The device Tesla K80 with computed capability 3.7 does not support HOOMD-blue.",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "[TensorRT-LLM][ERROR] Assertion failed: Unsupported architecture (/home/build/TensorRT_LLM/cpp/tensorrt_llm/kernels/contextFusedMultiHeadAttention/fmhaRunner.cpp:87)",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "Kokkos::Cuda::initialize ERROR: running kernels compiled for compute capability 0.0 (< 5.0) on device with compute capability 5.0 (>=5.0), this would give incorrect results!",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
