@@ -238,6 +238,7 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         C.CPU_ONLY_TF_BUILD,
         r"Cannot use GPU in CPU-only Caffe",
         r"GPU support is disabled\. Compile (?:MXNet )?with USE_CUDA=1",
+        r"Compile (?:MXNet )?with USE_CUDA=1 to enable GPU usage",
     ),
     S(
         C.DRIVER_LIBRARY_ENV_NAMES_RUNTIME,

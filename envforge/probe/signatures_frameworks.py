@@ -417,6 +417,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"KernelRestarter: restarting kernel",
         r"The kernel appears to have died",
         r"session crashed after using all available RAM",
+        r"Your notebook tried to allocate more memory than is available",  # Kaggle
         r"Exit Code: ?137\b",
         r"exit code:? 137\b",
         r"Allocation of \d{1,20} exceeds 10% of free system memory",

@@ -122,6 +122,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"NCCL WARN Call to ibv_\w{1,30} failed",
         r"WARN Socket creation failed ?: ",
         r"Bootstrap ?: no socket interface found",
+        r"NET/Socket ?: no usable interface found",
     ),
     S(  # --gpus device=N (or a UUID) that this host does not have
         C.GPU_INDEX_OUT_OF_RANGE,

@@ -170,7 +170,8 @@ TAIL: tuple[Signature, ...] = (
         r"module 'faiss' has no attribute 'StandardGpuResources'",
         r"The library is compiled without CUDA support",
         r"RuntimeError: Not compiled with (?:GPU|CUDA) support",
-        r"installed CPU version of PaddlePaddle",
+        r"installed (?:the )?CPU version (?:of )?PaddlePaddle",
+        r"PaddlePaddle is not compiled with CUDA",
         r"GPU is not accessible\. Was the library installed correctly\?",
     ),
     # pip's resolver: two packages (two frameworks) pin different releases of one NVIDIA library
@@ -347,6 +348,12 @@ TAIL: tuple[Signature, ...] = (
         C.MIG_MONITOR_CAPABILITY_NOT_GRANTED,
         r"error visiting device[\S ]{0,160}Insufficient Per?m{1,2}issions",
         supersedes=(C.SELINUX_BLOCKS_GPU_DEVICES,),
+    ),
+    # a driver release that predates the GPU ignores it at probe (the legacy case names its branch)
+    S(
+        C.DRIVER_OLDER_THAN_GPU,
+        r"installed in this system is not supported by the [\S ]{0,30}driver release",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
     # the container toolkit times out bringing up many GPUs the driver does not keep initialised
     S(

@@ -1471,6 +1471,25 @@ LINES = [
         "Kokkos::Cuda::initialize ERROR: running kernels compiled for compute capability 0.0 (< 5.0) on device with compute capability 5.0 (>=5.0), this would give incorrect results!",
         "WHEEL_LACKS_ARCH_KERNELS",
     ),
+    # wordings of known classes in more printers' words (written from knowledge)
+    (
+        "RuntimeError: Cannot use GPU because you have installed CPU version PaddlePaddle.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    ("PaddlePaddle is not compiled with CUDA, but you are trying to use GPU", "CPU_ONLY_TF_BUILD"),
+    (
+        "MXNetError: [10:23:45] src/storage/storage.cc:119: Compile with USE_CUDA=1 to enable GPU usage",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    ("NCCL WARN NET/Socket : no usable interface found", "NCCL_INTERNODE_NETWORK"),
+    (
+        "NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:2684) installed in this system is not supported by the NVIDIA 470.199.02 driver release.",
+        "DRIVER_OLDER_THAN_GPU",
+    ),
+    (
+        "Your notebook tried to allocate more memory than is available. It has restarted.",
+        "HOST_OOM",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1679,6 +1698,21 @@ def test_a_dlerror_whose_loader_path_runs_through_cuda_is_no_cpu_host(path: str)
     assert set_up == ["CUDA_RUNTIME_NOT_LOADABLE", "CUDA_LIBS_NOT_FOUND"]
     other = [d.code for d in diagnose_log(f"{dlerror}; LD_LIBRARY_PATH: /opt/conda/lib\n")]
     assert other == ["CPU_ONLY_HOST_BENIGN"]
+
+
+def test_a_driver_older_than_the_gpu_is_read_from_the_kernels_lines() -> None:
+    dmesg = (
+        "[    4.1] NVRM: The NVIDIA GPU 0000:01:00.0 (PCI ID: 10de:2684)\n"
+        "[    4.1] NVRM: installed in this system is not supported by the\n"
+        "[    4.1] NVRM: NVIDIA 470.199.02 driver release.\n"
+        "[    4.1] NVRM: No NVIDIA GPU found.\n"
+    )
+    assert [d.code for d in diagnose_log(dmesg)] == ["DRIVER_OLDER_THAN_GPU"]
+    legacy = (  # the other way round: the kernel module names the legacy branch
+        "NVRM: The NVIDIA GeForce GTX 780 GPU installed in this system is\n"
+        "NVRM:  supported through the NVIDIA 470.xx Legacy drivers. Please\n"
+    )
+    assert [d.code for d in diagnose_log(legacy)] == ["DRIVER_BRANCH_DROPPED_GPU"]
 
 
 def test_diagnoses_from_probe_checks_put_failures_first() -> None:
