@@ -1,6 +1,7 @@
 """The patterns of what a log says about GPU architectures: the GPU's sm and the sm list a PyTorch
-build (or llama.cpp's) supports, PyTorch's capability-range warning, and PaddlePaddle's compiled-for list. Data only
-(``log_fact_patterns.RULES`` says which fact each records); every repetition is bounded.
+build (or llama.cpp's) supports, PyTorch's capability-range warning, and PaddlePaddle's
+compiled-for list. Data only (``log_fact_patterns.RULES`` says which fact each records); every
+repetition is bounded.
 """
 
 from __future__ import annotations
