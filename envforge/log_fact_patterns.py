@@ -101,7 +101,7 @@ _NO_GPU = re.compile(
     r"|\bGPUs?(?: devices?)?(?: is| are)? (?i:available|found|detected|list)\??:?\s{0,4}(?:\[\]|False|0|None)(?:\s|$)"
     r"|is_available\(\)\)?\)?['\"]?\s{0,4}(?:->|:)?\s{0,4}False|no CUDA-capable device is detected|No GPU/TPU found"
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False|Is CUDA available:? ?False"
-    r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0"
+    r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0|Discovered GPU libraries: \[\]"
     r"|Torch is not able to use GPU|but available devices are \[[^\]G]{1,400}\]|\b[Nn]o GPUs found\b"
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
@@ -166,7 +166,7 @@ _TF_PRIVATE_IMPORT = re.compile(
 # a shell inside a container (its id as hostname; a uid the image's passwd lacks), or a compose
 # service's log prefix: where normalising drops them, the raw text still says "in a container"
 CONTAINER_PROMPT = re.compile(
-    r"(?m)^[ \t]{0,8}(?:(?:\([\w.-]{1,60}\) ?)?(?:root|I have no name!)@[0-9a-f]{12}:[~/][^\n#$]{0,200}[#$]"
+    r"(?m)^[ \t]{0,8}(?:(?:\([\w.-]{1,60}\) ?)?(?:root|I have no name!)@(?:[0-9a-f]{12}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}):[~/][^\n#$]{0,200}[#$]"
     r"|[\w.-]{1,60}[-_]\d{1,3}[ \t]{1,40}\|[ \t])"
 )
 _CONTAINER_RUN = re.compile(r"\b(docker|podman|nerdctl)(?: container)? run\b(.{0,600})")

@@ -148,6 +148,7 @@ def _no_device_inside(
         Code.DRIVER_NOT_AVAILABLE in shown
         or Code.CONTAINER_TOOLKIT_NOT_CONFIGURED in symptoms  # no nvidia-smi in the container
         or "no CUDA-capable device" in (facts.no_gpu or "")
+        or "GPU libraries: []" in (facts.no_gpu or "")  # ollama found no NVML library to load
     )
 
 

@@ -1715,6 +1715,17 @@ def test_a_driver_older_than_the_gpu_is_read_from_the_kernels_lines() -> None:
     assert [d.code for d in diagnose_log(legacy)] == ["DRIVER_BRANCH_DROPPED_GPU"]
 
 
+def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_gpu() -> None:
+    log = (
+        "root@6abfea53-98bd-4c93-8cbe-3887fe8a3b42:/workflow# time=2024-02-16T15:55:38.877Z "
+        'level=INFO source=gpu.go:94 msg="Detecting GPU type"\n'
+        'time=2024-02-16T15:55:38.880Z level=INFO source=gpu.go:308 msg="Discovered GPU libraries: []"\n'
+    )
+    assert [d.code for d in diagnose_log(log)] == ["CONTAINER_GPU_NOT_REQUESTED"]
+    on_a_host = log.replace("root@6abfea53-98bd-4c93-8cbe-3887fe8a3b42:/workflow# ", "")
+    assert "CONTAINER_GPU_NOT_REQUESTED" not in [d.code for d in diagnose_log(on_a_host)]
+
+
 def test_diagnoses_from_probe_checks_put_failures_first() -> None:
     checks = [
         {
