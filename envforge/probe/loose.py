@@ -261,7 +261,12 @@ LOOSE: tuple[Signature, ...] = (
       r"\bbf16\b.{0,80}(?:Ampere|compute capability|not supported|unsupported)",
       r"FlashAttention.{0,80}(?:Ampere|Hopper|not supported|unsupported)",
       r"(?:does not|doesn'?t) support bfloat16",
-      r"bfloat16 (?:is )?not supported"),
+      r"bfloat16 (?:is )?not supported",
+      # a low-precision type or a kernel feature named with the architecture it needs
+      r"(?:float8|e4m3|float16 compute|tensor ?cores?|flash[_ -]?attn|Marlin|wgmma|cp\.async)"
+      r".{0,100}(?:sm_?\d{2,3}|compute capability|Ampere|Ada|Hopper|Blackwell|newer GPU)",
+      r"(?:sm_?[5-9]\d|sm_?1[0-2]\d|capability ?[5-9]\.\d).{0,30}(?:or (?:newer|higher|above|later)|and (?:above|newer|higher))",
+      r"(?:Minimum|Required|min)[_ ](?:compute[_ ])?capability:? ?[5-9]\.?\d"),
     L(C.GPU_BUSY_OR_UNAVAILABLE,
       r"busy or unavailable",
       r"exclusive[_ -](?:process|thread)",
