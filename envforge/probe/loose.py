@@ -102,7 +102,11 @@ LOOSE: tuple[Signature, ...] = (
     L(C.WHEEL_LACKS_ARCH_KERNELS,
       r"(?:no|missing) kernel image",
       r"sm_\d{2,3}\w?.{0,60}(?:not compatible|not supported|unsupported)",
-      r"compute capability.{0,60}(?:not supported|unsupported|not compatible)"),
+      r"compute capability.{0,60}(?:not supported|unsupported|not compatible)",
+      # a build for other architectures than the GPU's, in its many printers' words
+      r"(?:built|compiled) (?:only )?for (?:sm_?\d{2,3}|compute capability|CUDA arch).{0,60}(?:only|but|GPU)",
+      r"invalid device function",
+      r"(?:target|GPU) (?:arch(?:itecture)? )?sm_?\d{2,3}\w? (?:is )?not supported"),
     L(C.GPU_ARCH_TOO_OLD,
       r"(?:GPU|compute capability|architecture).{0,60}too old",
       r"(?:compute|CUDA) capability:? [\d.]{1,4}.{0,80}(?:not supported|unsupported|minimum|too old|below)",
