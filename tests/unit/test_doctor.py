@@ -1726,6 +1726,29 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
     assert "CONTAINER_GPU_NOT_REQUESTED" not in [d.code for d in diagnose_log(on_a_host)]
 
 
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [  # wordings no signature knows, read by the loose words of their class
+        (
+            "RuntimeError: this extension was built only for sm_90 but the GPU is sm_80",
+            "WHEEL_LACKS_ARCH_KERNELS",
+        ),
+        (
+            "ValueError: mylib was compiled without CUDA, cannot use device cuda",
+            "CPU_ONLY_TF_BUILD",
+        ),
+        (
+            "RuntimeError: the kernel needs cp.async of compute capability 8.0",
+            "GPU_FEATURE_NEEDS_NEWER_ARCH",
+        ),
+        ("RuntimeError: worker exited with exitcode -9", "HOST_OOM"),
+        ("OSError: the paging file is full", "HOST_OOM"),
+    ],
+)
+def test_an_unknown_wording_is_read_by_its_class_words(line: str, code: str) -> None:
+    assert [d.code for d in diagnose_log(line + "\n")][:1] == [code]
+
+
 def test_diagnoses_from_probe_checks_put_failures_first() -> None:
     checks = [
         {
