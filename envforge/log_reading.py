@@ -241,7 +241,7 @@ def _resembles(
     """The last resort: the cause of the corpus log whose error lines this log's resemble most
     (lines known to be benign are no error lines: a log of only those resembles nothing)."""
     lines = [line for line in lines if not is_benign(line.text)]
-    neighbour = nearest([line.text for line in lines], frozenset(c.value for c in unlike))
+    neighbour = nearest([line.text for line in lines], unlike)  # a Code is its own name
     if neighbour is None:
         return
     code = Code(neighbour.code)
