@@ -135,7 +135,9 @@ def read_log(
     causes, suppressed = _causes(scanned, gpu or failed or wanted, failed, bool(facts.no_gpu))
     releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
-    needs_kb = releases or (facts.gpus and (Code.WHEEL_LACKS_ARCH_KERNELS in shown or facts.cuda))
+    needs_kb = releases or (
+        facts.gpus and (Code.WHEEL_LACKS_ARCH_KERNELS in shown or "wanted" in facts.cuda)
+    )  # what the rules that read the knowledge base need (log_rules.decide)
     symptoms = frozenset(code for code, cause in causes.items() if cause.strength < CAUSE)
     decisions = decide(
         facts, shown, kb=kb if needs_kb else None, platform=platform, failed=failed,
