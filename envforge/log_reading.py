@@ -4,7 +4,7 @@ when nothing decides, what it does show.
 1. Normalise once (``probe.logtext``); run the signatures (``probe.matching``) and read the facts
    (``log_facts``) on the same lines.
 2. Decide with the facts (``log_rules``): causes no line names, and which named cause
-   explains another. The knowledge base is loaded only when the log names a release.
+   explains another. The knowledge base is loaded only when a rule has the facts it reads.
 3. Rank: causes before symptoms (a symptom that a cause in the log explains goes after it), then the
    catalogue's layer order, then the order of the log. Benign codes (TensorRT missing, a host
    without a GPU) come last and are never a failure.
@@ -121,7 +121,7 @@ def read_log(
     kb: Callable[[], KnowledgeBase] | None = None,
 ) -> LogReading:
     """Every cause ``text`` shows, most likely first (see the module's docstring). ``kb``: loads
-    the knowledge base (called only when the log names a release)."""
+    the knowledge base (called only when a rule has the facts it reads)."""
     lines = normalise(text)
     scanned = scan(lines)
     facts = extract_facts(lines, raw=text)
@@ -133,14 +133,10 @@ def read_log(
     # a loader path through a CUDA install: someone set this machine up for a GPU
     wanted = wanted or _CUDA_ON_LOADER_PATH.search(body) is not None
     causes, suppressed = _causes(scanned, gpu or failed or wanted, failed, bool(facts.no_gpu))
-    releases = facts.frameworks.get("tensorflow")
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
-    needs_kb = releases or (
-        facts.gpus and (Code.WHEEL_LACKS_ARCH_KERNELS in shown or "wanted" in facts.cuda)
-    )  # what the rules that read the knowledge base need (log_rules.decide)
     symptoms = frozenset(code for code, cause in causes.items() if cause.strength < CAUSE)
     decisions = decide(
-        facts, shown, kb=kb if needs_kb else None, platform=platform, failed=failed,
+        facts, shown, kb=kb, platform=platform, failed=failed,
         symptoms=symptoms,
     )  # fmt: skip
     _apply(causes, decisions, len(lines))

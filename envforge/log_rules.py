@@ -5,12 +5,13 @@ Each rule reads ``LogFacts`` (and the codes the signatures found) and returns ``
 with its summary and evidence, the codes it stands in front of (``before``: the symptoms it
 explains) and those it replaces (``replaces``: the same line read rightly, e.g. an out-of-memory
 error that names the CPU is host memory, not GPU memory). Rules that need the knowledge base get it
-from a loader, called only when a log names a release. Each decision carries the facts (with their
+from a loader, called (once) only when a rule has the facts it reads. Each decision carries the facts (with their
 lines) and the knowledge rows it used.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
@@ -56,6 +57,7 @@ def decide(
     deliberate CPU run that worked hides no GPU); ``symptoms``: the codes of ``shown`` that only
     symptom lines show (several causes print them)."""
     platform = platform or _platform(facts)
+    kb = functools.cache(kb) if kb is not None else None  # each rule that reads it asks; one load
     found: list[Decision] = []
     no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(NO_DEVICE)) or failed
     # a launcher that rewrote the variable explains the devices it named
