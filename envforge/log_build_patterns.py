@@ -40,8 +40,9 @@ USES = {
     name: re.compile(rf"(?:site|dist)-packages/{name}/|^(?:>>> )?import {name}\b")
     for name in ("torch", "tensorflow", "jax")
 }
-# a PyTorch-family CPU-only wheel (its +cpu local version); PyTorch used in any way
-CPU_WHEEL = re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b")
+# a PyTorch-family CPU-only wheel (its +cpu local version, or a conda package's CPU build:
+# "pytorch 1.12.1 py3.9_cpu_0 pytorch"); PyTorch used in any way
+CPU_WHEEL = re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b|\bpy3\.?\d{1,2}_cpu_\d{1,2}\b")
 TORCH_USED = re.compile(r"\bimport torch\b|\btorch\.cuda\.|/site-packages/torch/")
 # a Jetson, by name or its software, read from the raw text (a prompt's hostname too, which
 # normalising drops); "tegra" at a word's start only

@@ -19,13 +19,14 @@ _EXPLAINS = (*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN, Code.GPU_INDEX_OUT_OF_RANGE)
 
 
 def builds(
-    facts: LogFacts, shown: Mapping[Code, int], platform: str | None = None
+    facts: LogFacts, shown: Mapping[Code, int], platform: str | None = None, failed: bool = True
 ) -> list[Decision]:
-    """A CPU-only build the log names, where the process sees no GPU; a build compiled for
-    another compute capability than the GPU's; TensorFlow of no stated release on Windows."""
+    """A CPU-only build the log names, where the process sees no GPU (or where the log says
+    nothing else); a build compiled for another compute capability than the GPU's; TensorFlow of
+    no stated release on Windows."""
     return (
         _compiled_for(facts)
-        + _cpu_only(facts, shown)
+        + _cpu_only(facts, shown, failed)
         + _windows_tf(facts, platform)
         + _cuda_build_on_amd(facts, shown)
     )
@@ -90,7 +91,7 @@ def _compiled_for(facts: LogFacts) -> list[Decision]:
         tuple(facts.evidence("build_cc")))]  # fmt: skip
 
 
-def _cpu_only(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+def _cpu_only(facts: LogFacts, shown: Mapping[Code, int], failed: bool) -> list[Decision]:
     """The first CPU-only build the log states (the fact that says so, whether it holds here,
     why it is one): each explains the GPU the process does not see."""
     sees_none = bool(facts.no_gpu) or bool(set(shown) & {*NO_DEVICE, Code.CPU_ONLY_HOST_BENIGN})
@@ -99,7 +100,7 @@ def _cpu_only(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
         ("torch_cuda_none", "macos" not in facts.platforms,
          "PyTorch says it was built with no CUDA (torch.version.cuda is None): a CPU-only build, "
          "whatever the machine has"),
-        ("cpu_wheel", sees_none,
+        ("cpu_wheel", sees_none or not (shown or failed),  # or the only thing the log says
          "the framework is a CPU-only build (its version ends in +cpu): it has no CUDA, whatever "
          "the machine has"),
         ("jetson", torch and sees_none,

@@ -103,6 +103,7 @@ _NO_GPU = re.compile(
     r"|CUDA is not available|Is there a GPU available:? ?False|is_gpu_available\(\)\)?\s{0,4}False|Is CUDA available:? ?False"
     r"|machine only has: ?\[\]|no compatible GPUs were discovered|detected GPUs\"? count=0|Discovered GPU libraries: \[\]"
     r"|Torch is not able to use GPU|but available devices are \[[^\]G]{1,400}\]|\b[Nn]o GPUs found\b"
+    r"|\d\+cpu CPU\b"  # Ultralytics' banner: a +cpu torch, and the device it runs on
 )
 _REGISTERED = re.compile(r"Created device .{0,200}device:GPU:\d|Adding visible gpu devices: \d")
 _LINUX_LOADER = re.compile(
@@ -169,7 +170,9 @@ CONTAINER_PROMPT = re.compile(
     r"(?m)^[ \t]{0,8}(?:(?:\([\w.-]{1,60}\) ?)?(?:root|I have no name!)@(?:[0-9a-f]{12}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}):[~/][^\n#$]{0,200}[#$]"
     r"|[\w.-]{1,60}[-_]\d{1,3}[ \t]{1,40}\|[ \t])"
 )
-_CONTAINER_RUN = re.compile(r"\b(docker|podman|nerdctl)(?: container)? run\b(.{0,600})")
+_CONTAINER_RUN = re.compile(
+    r"(?<![\w.])(nvidia-docker|docker|podman|nerdctl)(?: container)? run\b(.{0,600})"
+)
 SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600})")
 
 
@@ -269,6 +272,7 @@ RULES = (
             "not able to use gpu",
             "available devices are",
             "no gpus found",
+            "+cpu cpu",
         ),
         (_NO_GPU,),
         window=True,
@@ -432,7 +436,7 @@ RULES = (
         window=True,
     ),
     *(_Rule(f"uses_{n}", (f"/{n}/", f"import {n}"), (p,)) for n, p in build.USES.items()),
-    _Rule("cpu_wheel", ("+cpu",), (build.CPU_WHEEL,)),
+    _Rule("cpu_wheel", ("+cpu", "_cpu_"), (build.CPU_WHEEL,)),
     _Rule("torch_used", ("torch",), (build.TORCH_USED,)),
     _Rule(
         "singularity_nv",

@@ -347,7 +347,7 @@ def _command(found: re.Match[str]) -> tuple[str, bool, bool, str | None] | None:
     if image_at is None:
         return None
     before, after = " ".join(words[:image_at]), " ".join(words[image_at + 1 :])
-    asked = any(flag in before for flag in _GPU_FLAGS)
+    asked = tool == "nvidia-docker" or any(flag in before for flag in _GPU_FLAGS)  # its own runtime
     late = any(flag in after.split("|")[0] for flag in _GPU_FLAGS)
     return tool, asked, late and not asked, words[image_at]
 

@@ -63,7 +63,7 @@ def decide(
     # a launcher that rewrote the variable explains the devices it named
     found += hidden_by_env(facts, no_gpu and Code.LAUNCHER_OVERRIDES_VISIBLE_DEVICES not in shown)
     found += containers(facts, shown, no_gpu, symptoms)
-    found += builds(facts, shown, platform)
+    found += builds(facts, shown, platform, failed)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
     found += notebooks(facts, shown)
     found += _driver_older_than_runtime(facts)

@@ -27,6 +27,7 @@ from .signature import CAUSE, INFO, SYMPTOM, Signature
 from .signatures_backends import BACKENDS
 from .signatures_clouds_apps import CLOUDS_APPS
 from .signatures_frameworks import FRAMEWORKS
+from .signatures_fringe import FRINGE
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_system import SYSTEM
@@ -56,6 +57,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *LATER,
     *CLOUDS_APPS,
     *TAIL,
+    *FRINGE,
 )
 
 
@@ -96,6 +98,8 @@ BENIGN: tuple[str, ...] = (
     # MIOpen without its precompiled kernel database (slower first runs), and PyTorch's cuDNN knob
     r"MIOpen\(HIP\): Warning \[SQLiteBase\] Missing system database file",
     r"cuDNN Benchmark limit is not supported in MIOpen",
+    # TorchDynamo's suppressed errors (suppress_errors): it runs that frame eagerly and goes on
+    r"torch\._dynamo\.convert_frame: \[WARNING\]",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -138,6 +138,12 @@ LIBRARIES: tuple[Signature, ...] = (
         r"an illegal instruction was encountered",
         r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
+        # a kernel the build lacks for this GPU, named on another line, is why it failed
+        explained_by=(
+            C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+            C.WHEEL_LACKS_ARCH_KERNELS,
+            C.GPU_ARCH_TOO_OLD,
+        ),
     ),
     S(  # JAX: cuSOLVER and cuSPARSE load nvJitLink, which pip's wheels must match
         C.CUDA_LIB_TRANSITIVE_DEP_MISSING,

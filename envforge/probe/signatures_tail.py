@@ -113,7 +113,6 @@ TAIL: tuple[Signature, ...] = (
     # features a GPU is too old for, in CTranslate2's and PyTorch's words
     S(
         C.GPU_FEATURE_NEEDS_NEWER_ARCH,
-        r"Requested b?float16 compute type, but the target device or backend do not support efficient b?float16",
         r"(?:is|only) ?supported ?on ?(?:CUDA ?)?devices ?with ?compute ?capability ?>=? ?\d",
         r"Expected is_sm\d{2,3}\w?(?: \|\| is_sm\d{1,3}\w?){0,6} to be true, but got false",
         supersedes=(C.GPU_ARCH_TOO_OLD, C.WHEEL_LACKS_ARCH_KERNELS),

@@ -1490,6 +1490,72 @@ LINES = [
         "Your notebook tried to allocate more memory than is available. It has restarted.",
         "HOST_OOM",
     ),
+    # wave 28's dev logs (copied from their logs) and wordings of the same classes from knowledge
+    (
+        "ggml_metal_graph_compute_block_invoke: error: unsupported op 'MUL_MAT'",
+        "METAL_GPU_LACKS_REQUIRED_FEATURES",
+    ),
+    (
+        'GGML_ASSERT: ggml-metal.m:779: !"unsupported op"',
+        "METAL_GPU_LACKS_REQUIRED_FEATURES",
+    ),
+    (
+        "Error: no valid executable found for OCI runtime /usr/bin/nvidia-container-runtime: invalid argument",
+        "LAUNCHER_REQUESTS_MISSING_NVIDIA_RUNTIME",
+    ),
+    (
+        "Unsupported cuda toolkit version: `12050`. Please raise a github issue.",
+        "CUDA_BINDINGS_TOO_OLD_FOR_TOOLKIT",
+    ),
+    (
+        'model = WhisperModel(model_path, device="cpu", compute_type="float16") # compute_type="float16"',
+        "FLOAT16_COMPUTE_TYPE_ON_CPU",
+    ),
+    (
+        "whisperx audio.wav --model large-v2 --device cpu --compute_type float16",
+        "FLOAT16_COMPUTE_TYPE_ON_CPU",
+    ),
+    (
+        "ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported",
+        "TORCH_CUDA_ARCH_LIST_OVERRIDES_GPU",
+    ),
+    (
+        "RuntimeError: /root/opensource/flux/src/cuda/op_registry.cu:36 Check failed: arch_num == 80 || arch_num == 89 || arch_num == 90. unsupported arch: 86",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "ggml-cuda/fattn.cu:571: ERROR: CUDA kernel flash_attn_ext_f16 has no device code compatible with CUDA arch 610. ggml-cuda.cu was compiled for: 610",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "ggml-cuda/mmq.cuh:2422: ERROR: CUDA kernel mul_mat_q has no device code compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 610,700,750,800,860,890",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        'raise OutOfResources(self.metadata.shared, max_shared, "shared memory")',
+        "TRITON_KERNEL_SHARED_MEMORY_OVER_GPU_LIMIT",
+    ),
+    (
+        "nvidia-container-cli: mount error: stat failed: /dev/nvidia-modeset: no such file or directory",
+        "DRIVER_CAPABILITY_DEVICE_MISSING",
+    ),
+    (
+        "RuntimeError: DataLoader worker (pid(s) 8260) exited unexpectedly",
+        "HOST_OOM",
+    ),
+    (
+        "libcuda.so.1 => /usr/local/cuda/lib64/stubs/libcuda.so.1 (0x00007f9de7215000)",
+        "CUDA_DRIVER_STUB_ON_PATH",
+    ),
+    (
+        'cupy/_core/include/cupy/_cccl/libcudacxx/cuda/std/__floating_point/storage.h(137): error: incomplete type "__nv_fp8_e8m0" is not allowed',
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
+    (
+        "Could not find CUDA Debugger back-end. Please try upgrading/re-installing the GPU driver",
+        "SINGULARITY_NVLIBLIST_MISSING_DRIVER_LIB",
+    ),
+    ("RuntimeError: operator torchvision::nms does not exist", "TORCH_EXTENSION_ABI_MISMATCH"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.

@@ -1,0 +1,101 @@
+"""Signatures of the classes wave 28 of the corpus showed in wordings no table knew: ggml's Metal
+kernels on a GPU without the features they need, launchers that ask for a runtime the host lacks,
+Rust's CUDA bindings older than the toolkit, float16 asked of a CPU, PyTorch's extension builder
+and ggml's kernels against the GPU's architecture, a container's capability devices, host memory
+behind a DataLoader worker's death, torchvision's ops built for another PyTorch, the stub libcuda in
+``ldd``'s words. Data only, in the format of the other sections (``signatures``'s docstring);
+standard library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import SYMPTOM, S, Signature
+
+__all__ = ["FRINGE"]
+
+C = Code
+
+FRINGE: tuple[Signature, ...] = (
+    # ggml's Metal backend meets an op its kernels cannot run on this GPU family
+    S(
+        C.METAL_GPU_LACKS_REQUIRED_FEATURES,
+        r"ggml_metal_\w{1,40}: error: unsupported op '",  # graph_compute_block_invoke, encode_node
+        r"ggml-metal\S{0,30}:\d{1,5}: (?:!\")?unsupported op",  # GGML_ASSERT, later GGML_ABORT
+    ),
+    # podman/docker told to use the legacy nvidia runtime on a host that has only CDI
+    S(
+        C.LAUNCHER_REQUESTS_MISSING_NVIDIA_RUNTIME,
+        r"no valid executable found for OCI runtime \S{0,80}nvidia",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    # cudarc's build script (candle, mistral.rs) rejects a toolkit newer than it knows
+    S(
+        C.CUDA_BINDINGS_TOO_OLD_FOR_TOOLKIT,
+        r"[Uu]nsupported (?:cuda|CUDA) toolkit version: ?`?\d{4,5}\b",
+    ),
+    # CTranslate2 asked for float16 on the CPU: the call or the command names both
+    S(
+        C.FLOAT16_COMPUTE_TYPE_ON_CPU,
+        r"device ?= ?[\"']cpu[\"'].{0,80}compute_type ?= ?[\"']float16",
+        r"compute_type ?= ?[\"']float16[\"'].{0,80}device ?= ?[\"']cpu\b",
+        r"--device[ =]cpu\b.{0,80}--compute_type[ =]float16",
+        r"--compute_type[ =]float16\b.{0,80}--device[ =]cpu\b",
+    ),
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"Requested b?float16 compute type, but the target device or backend do not support efficient b?float16",
+        explained_by=(C.FLOAT16_COMPUTE_TYPE_ON_CPU,),
+        supersedes=(C.GPU_ARCH_TOO_OLD, C.WHEEL_LACKS_ARCH_KERNELS),
+    ),
+    # PyTorch's extension builder does not know an architecture TORCH_CUDA_ARCH_LIST names
+    S(
+        C.TORCH_CUDA_ARCH_LIST_OVERRIDES_GPU,
+        r"Unknown CUDA arch \([^)\n]{1,40}\) or GPU not supported",
+    ),
+    # a library built for a fixed list of architectures refuses the GPU's
+    S(C.WHEEL_LACKS_ARCH_KERNELS, r"\bunsupported arch: (?:sm_?)?\d{2,3}\b"),
+    # ggml: a kernel without code for the GPU's architecture; one the build was compiled for
+    # means that kernel (FlashAttention's) does not exist for it, not a build for other GPUs
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"has no device code compatible with CUDA arch (\d{3,4})\. ggml-cuda\.cu was compiled for: (?:\d{3,4},){0,20}\1\b",
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS,),
+    ),
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"CUDA kernel \w{1,80} has no device code compatible with CUDA ?arch \d{3,4}",
+    ),
+    # Triton's launcher: a kernel asks more shared memory than the GPU has
+    S(
+        C.TRITON_KERNEL_SHARED_MEMORY_OVER_GPU_LIMIT,
+        r"raise OutOfResources\([^)\n]{0,80}[\"']shared memory[\"']\)",
+    ),
+    # the container asked for the display capability on a host without nvidia-modeset
+    S(
+        C.DRIVER_CAPABILITY_DEVICE_MISSING,
+        r"(?:stat|open) failed: /dev/nvidia-modeset: no such file",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    # a DataLoader worker killed: most often the kernel's OOM killer (shared memory says so)
+    S(
+        C.HOST_OOM,
+        r"DataLoader worker \(pid\(?s?\)? ?[\d, ]{1,60}\) exited unexpectedly",
+        strength=SYMPTOM,
+        explained_by=(C.CONTAINER_SHM_TOO_SMALL,),
+    ),
+    # cuda-gdb finds no libcudadebugger: the driver library a container's list did not inject
+    S(C.SINGULARITY_NVLIBLIST_MISSING_DRIVER_LIB, r"Could not find CUDA Debugger back-end"),
+    # torchvision's (torchaudio's) compiled ops did not register: built for another PyTorch
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"operator (?:torchvision|torchaudio|torchtext|torch_scatter|torch_sparse)::\w{1,40} does not exist",
+    ),
+    # ldd shows the toolkit's stub resolved for libcuda
+    S(C.CUDA_DRIVER_STUB_ON_PATH, r"libcuda\.so(?:\.1)? => \S{0,200}/stubs/libcuda\.so"),
+    # CUDA headers older than a library's CCCL: the fp8 types it names do not exist
+    S(
+        C.CUDA_VERSION_MATRIX_MISMATCH,
+        r"error: incomplete type \"__nv_fp8\w{1,12}\" is not allowed",
+    ),
+)
