@@ -98,4 +98,51 @@ FRINGE: tuple[Signature, ...] = (
         C.CUDA_VERSION_MATRIX_MISMATCH,
         r"error: incomplete type \"__nv_fp8\w{1,12}\" is not allowed",
     ),
+    # wave 29: clusters, clouds, notebooks, launchers, Windows apps
+    S(
+        C.SLURM_ACCOUNT_PARTITION_INVALID,
+        r"Invalid account or account/partition combination specified",
+        r"Invalid partition name specified",
+        r"(?:User's group|[Aa]ccount) not permitted to use this partition",
+    ),
+    S(C.NCCL_TOPO_FILE_REJECTED, r"NCCL WARN Attribute \w{1,30} of node \w{1,30} not found"),
+    # a launcher that reaches its hosts over ssh cannot reach one (DeepSpeed, pdsh, mpirun)
+    S(
+        C.LAUNCHER_HOSTFILE_HOST_UNREACHABLE,
+        r"ssh: Could not resolve hostname \S{1,100}: (?:Name or service not known|Temporary failure in name resolution|nodename nor servname)",
+        r"ssh: connect to host \S{1,100} port \d{1,5}: (?:Connection refused|No route to host|Connection timed out)",
+        r"Command '\['ssh \S{1,100} hostname -I'\]' returned non-zero exit status",
+        r"pdsh@\S{1,80}: \S{1,100}: ssh exited with exit code 255",
+    ),
+    # a GPU pod that asks more CPU or memory than the GPU nodes have
+    S(
+        C.K8S_GPU_POD_REQUEST_EXCEEDS_NODE,
+        r"nodes are available:[^\n]{0,200}\b\d{1,4} Insufficient (?:cpu|memory)\b",
+    ),
+    # the job's script is gone from slurmd's spool on that node
+    S(
+        C.SLURM_NODE_SPOOL_BROKEN,
+        r"slurmstepd(?:-\S{1,60})?: error: execve\(\): \S{0,200}slurm_script: No such file",
+    ),
+    S(
+        C.CLOUD_GPU_QUOTA_EXCEEDED,
+        r"The request for \d{1,4} \w{1,30} accelerators exceeds the allowed maximum of \d",
+    ),
+    S(C.NOTEBOOK_RUNTIME_WITHOUT_GPU, r"You cannot currently connect to a GPU due to usage limits"),
+    # cuDNN's own loader: cuBLAS, which cuDNN needs, is missing (cuDNN built for another CUDA)
+    S(
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"Could not load library libcublas(?:Lt)?\.so\.\d{1,2}\. Error: libcublas",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    # AUTOMATIC1111's web UI (and its forks) on a Python it was not made for
+    S(
+        C.PYTHON_UNSUPPORTED,
+        r"This program is tested with \d\.\d{1,2}(?:\.\d{1,2})? Python, but you have \d\.\d{1,2}",
+    ),
+    # ollama's installer: nvidia-smi does not run, so no NVIDIA driver answers
+    S(
+        C.DRIVER_NOT_AVAILABLE,
+        r"installed GPU drivers: nvidia-smi command failed",
+    ),
 )

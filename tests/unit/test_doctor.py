@@ -1556,6 +1556,59 @@ LINES = [
         "SINGULARITY_NVLIBLIST_MISSING_DRIVER_LIB",
     ),
     ("RuntimeError: operator torchvision::nms does not exist", "TORCH_EXTENSION_ABI_MISMATCH"),
+    # wave 29's dev logs and wordings of the same classes from knowledge
+    (
+        "sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified",
+        "SLURM_ACCOUNT_PARTITION_INVALID",
+    ),
+    (
+        "srun: error: Unable to allocate resources: Invalid partition name specified",
+        "SLURM_ACCOUNT_PARTITION_INVALID",
+    ),
+    (
+        "graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found",
+        "NCCL_TOPO_FILE_REJECTED",
+    ),
+    (
+        "ssh: Could not resolve hostname node-0: Name or service not known",
+        "LAUNCHER_HOSTFILE_HOST_UNREACHABLE",
+    ),
+    (
+        "ssh: connect to host 10.0.0.12 port 22: Connection refused",
+        "LAUNCHER_HOSTFILE_HOST_UNREACHABLE",
+    ),
+    (
+        "subprocess.CalledProcessError: Command '['ssh node-0 hostname -I']' returned non-zero exit status 255.",
+        "LAUNCHER_HOSTFILE_HOST_UNREACHABLE",
+    ),
+    (
+        "Warning  FailedScheduling  12s  default-scheduler  0/4 nodes are available: 2 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector.",
+        "K8S_GPU_POD_REQUEST_EXCEEDS_NODE",
+    ),
+    (
+        "slurmstepd: error: execve(): /var/spool/slurmd/job12345/slurm_script: No such file or directory",
+        "SLURM_NODE_SPOOL_BROKEN",
+    ),
+    (
+        "The request for 2 K80 accelerators exceeds the allowed maximum of 0 A100, 0 K80, 0 P100, 0 T4, 0 V100 accelerators.",
+        "CLOUD_GPU_QUOTA_EXCEEDED",
+    ),
+    (
+        "You cannot currently connect to a GPU due to usage limits in Colab. Learn more",
+        "NOTEBOOK_RUNTIME_WITHOUT_GPU",
+    ),
+    (
+        "Could not load library libcublasLt.so.12. Error: libcublasLt.so.12: cannot open shared object file: No such file or directory",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
+        "This program is tested with 3.10.6 Python, but you have 3.11.5.",
+        "PYTHON_UNSUPPORTED",
+    ),
+    (
+        "WARNING: gpu support may not be enabled, check that you have installed GPU drivers: nvidia-smi command failed",
+        "DRIVER_NOT_AVAILABLE",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
