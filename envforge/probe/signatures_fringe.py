@@ -145,4 +145,23 @@ FRINGE: tuple[Signature, ...] = (
         C.DRIVER_NOT_AVAILABLE,
         r"installed GPU drivers: nvidia-smi command failed",
     ),
+    # codes that had no signature, in their printers' words (written from knowledge)
+    S(
+        C.XPU_SINGLE_ALLOCATION_OVER_4GB,
+        r"Current platform can NOT allocate memory block with size larger than 4GB",
+        supersedes=(C.GPU_OOM,),
+    ),
+    S(
+        C.GPU_OPERATOR_DRIVER_CONTAINER_ON_HOST_DRIVER,
+        r"Could not unload NVIDIA driver kernel modules, driver is in use",
+    ),
+    # dyld: a native library of the other macOS architecture
+    S(
+        C.MACOS_ARM64_BUILD_ON_INTEL_MAC,
+        r"incompatible architecture \(have '?arm64'?, need '?x86_64",
+    ),
+    S(
+        C.MACOS_X86_BUILD_ON_APPLE_SILICON,
+        r"incompatible architecture \(have '?x86_64'?, need '?arm64",
+    ),
 )

@@ -1609,6 +1609,22 @@ LINES = [
         "WARNING: gpu support may not be enabled, check that you have installed GPU drivers: nvidia-smi command failed",
         "DRIVER_NOT_AVAILABLE",
     ),
+    (
+        "RuntimeError: Current platform can NOT allocate memory block with size larger than 4GB! Tried to allocate 5.00 GiB (GPU  0; 15.56 GiB total capacity)",
+        "XPU_SINGLE_ALLOCATION_OVER_4GB",
+    ),
+    (
+        "Could not unload NVIDIA driver kernel modules, driver is in use",
+        "GPU_OPERATOR_DRIVER_CONTAINER_ON_HOST_DRIVER",
+    ),
+    (
+        "ImportError: dlopen(/Users/me/venv/lib/python3.11/site-packages/torch/_C.cpython-311-darwin.so, 0x0002): tried: '/Users/me/venv/lib/python3.11/site-packages/torch/_C.cpython-311-darwin.so' (mach-o file, but is an incompatible architecture (have 'arm64', need 'x86_64'))",
+        "MACOS_ARM64_BUILD_ON_INTEL_MAC",
+    ),
+    (
+        "OSError: dlopen(/opt/homebrew/lib/libomp.dylib, 0x0006): tried: '/opt/homebrew/lib/libomp.dylib' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64'))",
+        "MACOS_X86_BUILD_ON_APPLE_SILICON",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
