@@ -101,8 +101,8 @@ def _cpu_only(facts: LogFacts, shown: Mapping[Code, int], failed: bool) -> list[
          "PyTorch says it was built with no CUDA (torch.version.cuda is None): a CPU-only build, "
          "whatever the machine has"),
         ("cpu_wheel", sees_none or not (shown or failed),  # or the only thing the log says
-         "the framework is a CPU-only build (its version ends in +cpu): it has no CUDA, whatever "
-         "the machine has"),
+         "the framework is a CPU-only build (its version ends in +cpu, or its conda build is a "
+         "cpu one): it has no CUDA, whatever the machine has"),
         ("jetson", torch and sees_none,
          "PyTorch on a Jetson sees no GPU: PyPI's aarch64 wheels are CPU-only; a Jetson needs "
          "NVIDIA's wheel for its JetPack release"),

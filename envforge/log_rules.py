@@ -5,8 +5,8 @@ Each rule reads ``LogFacts`` (and the codes the signatures found) and returns ``
 with its summary and evidence, the codes it stands in front of (``before``: the symptoms it
 explains) and those it replaces (``replaces``: the same line read rightly, e.g. an out-of-memory
 error that names the CPU is host memory, not GPU memory). Rules that need the knowledge base get it
-from a loader, called (once) only when a rule has the facts it reads. Each decision carries the facts (with their
-lines) and the knowledge rows it used.
+from a loader, called (once) only when a rule has the facts it reads. Each decision carries the
+facts (with their lines) and the knowledge rows it used.
 """
 
 from __future__ import annotations
