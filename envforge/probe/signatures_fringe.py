@@ -166,4 +166,25 @@ FRINGE: tuple[Signature, ...] = (
         C.MACOS_X86_BUILD_ON_APPLE_SILICON,
         r"incompatible architecture \(have '?x86_64'?, need '?arm64",
     ),
+    # NCCL 2.24's cuMem host buffers on GPUs without peer access (CUDA error 217)
+    S(
+        C.NCCL_CUMEM_HOST_WITHOUT_P2P,
+        r"Cuda failure 217 ?'peer access is not supported",
+    ),
+    S(
+        C.TRITON_TOO_OLD_FOR_CUDA_TOOLKIT,
+        r"Triton only support CUDA 10\.0 or higher, but got CUDA version: ?1[2-9]\.\d",
+    ),
+    S(
+        C.DCGM_DIAG_BLOCKED_BY_MIG,
+        r"MIG configuration is incompatible with the diagnostic",
+    ),
+    # --nv's host libraries need a newer glibc than the container has
+    S(
+        C.SINGULARITY_NV_BINDS_HOST_GLVND_LIBS,
+        r"GLIBC_\d\.\d{1,2}'? not found \(required by /\.singularity\.d/libs/",
+        supersedes=(C.LIBSTDCXX_GLIBC_TOO_OLD,),
+    ),
+    # LM Studio's downloaded engine pack does not load
+    S(C.LLM_APP_RUNTIME_PACK_BROKEN, r"Failed to load LLM engine from path"),
 )

@@ -1625,6 +1625,26 @@ LINES = [
         "OSError: dlopen(/opt/homebrew/lib/libomp.dylib, 0x0006): tried: '/opt/homebrew/lib/libomp.dylib' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64'))",
         "MACOS_X86_BUILD_ON_APPLE_SILICON",
     ),
+    (
+        "NCCL WARN Cuda failure 217 'peer access is not supported between these two devices'",
+        "NCCL_CUMEM_HOST_WITHOUT_P2P",
+    ),
+    (
+        "RuntimeError: Triton only support CUDA 10.0 or higher, but got CUDA version: 12.8",
+        "TRITON_TOO_OLD_FOR_CUDA_TOOLKIT",
+    ),
+    (
+        "Error: MIG configuration is incompatible with the diagnostic because it prevents access to the entire GPU.",
+        "DCGM_DIAG_BLOCKED_BY_MIG",
+    ),
+    (
+        "/usr/bin/python3: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.34' not found (required by /.singularity.d/libs/libGLdispatch.so.0)",
+        "SINGULARITY_NV_BINDS_HOST_GLVND_LIBS",
+    ),
+    (
+        "Error: Failed to load LLM engine from path: C:\\Users\\me\\.cache\\lm-studio\\extensions\\backends\\llama.cpp-win-x86_64-nvidia-cuda-avx2\\llm_engine_cuda.node. The specified module could not be found.",
+        "LLM_APP_RUNTIME_PACK_BROKEN",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
