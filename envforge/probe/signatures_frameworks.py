@@ -29,6 +29,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
     S(
         C.WINDOWS_NATIVE_TF_GE_2_11,
         r"TensorFlow 2\.10 was the last TensorFlow release that supported GPU on native-Windows",
+        r"GPU support is not available on native Windows for TensorFlow ?>= ?2\.11",  # 2.20's own
         # a native-Windows GPU build of a release after 2.10, which was never made
         r"(?:lib)?tensorflow[-_]gpu[-_]windows[-_]\S{0,12}2\.(?:1[1-9]|[2-9]\d)\.\d",
         supersedes=(C.DEPRECATED_TENSORFLOW_GPU_PKG,),

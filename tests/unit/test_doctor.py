@@ -1645,6 +1645,10 @@ LINES = [
         "Error: Failed to load LLM engine from path: C:\\Users\\me\\.cache\\lm-studio\\extensions\\backends\\llama.cpp-win-x86_64-nvidia-cuda-avx2\\llm_engine_cuda.node. The specified module could not be found.",
         "LLM_APP_RUNTIME_PACK_BROKEN",
     ),
+    (
+        "WARNING:tensorflow:TensorFlow GPU support is not available on native Windows for TensorFlow >= 2.11. Even if CUDA/cuDNN are installed, GPU will not be used. Please use WSL2 or the TensorFlow-DirectML plugin.",
+        "WINDOWS_NATIVE_TF_GE_2_11",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
