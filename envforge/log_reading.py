@@ -77,6 +77,9 @@ _FRAMEWORK_SAID_NONE = re.compile(  # a framework's own message, not the answer 
 _CUDA_ON_LOADER_PATH = re.compile(  # the dlerror's own LD_LIBRARY_PATH, through CUDA's libraries
     r"LD_LIBRARY_PATH\W{1,4}[^\n]{0,300}?(?:/cuda\b|/cuda-\d|/cudnn|/nvidia/lib|lib64-nvidia)", re.I
 )
+# TensorFlow's Linux dlerror for the CUDA runtime: in the corpus's dev part only ever a machine set
+# up for a GPU (Windows' cudart64 dlerror is printed on CPU-only machines as often)
+_LINUX_CUDART = re.compile(r"Could not load dynamic library 'libcudart\.so")
 _CPU_RUN = re.compile(  # searched in the whole log at once
     r"falling back to cpu|CUDA is not available\. Disabling|Found no NVIDIA driver on your system"
     r"|Ignore above cudart dlerror|Could not find cuda drivers on your machine|no CUDA-capable device",
@@ -132,6 +135,7 @@ def read_log(
     wanted = bool(facts.no_gpu) and not _FRAMEWORK_SAID_NONE.search(facts.no_gpu or "")
     # a loader path through a CUDA install: someone set this machine up for a GPU
     wanted = wanted or _CUDA_ON_LOADER_PATH.search(body) is not None
+    wanted = wanted or _LINUX_CUDART.search(body) is not None
     causes, suppressed = _causes(scanned, gpu or failed or wanted, failed, bool(facts.no_gpu))
     shown = {code: lines[cause.index].number for code, cause in causes.items()}
     symptoms = frozenset(code for code, cause in causes.items() if cause.strength < CAUSE)

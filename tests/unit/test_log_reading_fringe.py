@@ -87,3 +87,20 @@ def test_dynamo_s_suppressed_errors_are_not_the_run_s_failure() -> None:
     assert _codes(suppressed) == []
     raised = suppressed.split("[WARNING] ", 1)[1]
     assert _codes(raised) == ["GPU_FEATURE_NEEDS_NEWER_ARCH"]
+
+
+def test_a_linux_cudart_dlerror_is_a_gpu_setup_missing_its_runtime() -> None:
+    linux = (
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic "
+        "library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object "
+        "file: No such file or directory\n"
+        "I tensorflow/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart dlerror if you "
+        "do not have a GPU set up on your machine."
+    )
+    assert _codes(linux)[0] in ("CUDA_RUNTIME_NOT_LOADABLE", "CUDA_LIBS_NOT_FOUND")
+    # Windows' is printed on CPU-only machines as often as on GPU ones: a host without a GPU
+    windows = linux.replace("'libcudart.so.11.0'", "'cudart64_110.dll'").replace(
+        "libcudart.so.11.0: cannot open shared object file: No such file or directory",
+        "cudart64_110.dll not found",
+    )
+    assert _codes(windows) == ["CPU_ONLY_HOST_BENIGN"]
