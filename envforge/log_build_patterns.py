@@ -1,8 +1,8 @@
 """The patterns of what a log says of the builds and the process that ran them (pure): the
 compute capability a build was compiled for, an AMD GPU and a ROCm build, TensorFlow 2.9's CPU
 banner, PyTorch built without CUDA or as a ``+cpu`` wheel, the frameworks at work in the process,
-a Jetson, Singularity asked for the GPU (``log_fact_patterns.RULES`` says which fact each
-records). Every repetition is bounded.
+a Jetson, the commands that start containers and Singularity asked for the GPU
+(``log_fact_patterns.RULES`` says which fact each records). Every repetition is bounded.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "AMD_GPU", "BUILD_CC", "CPU_WHEEL", "JETSON", "ROCM_BUILD", "SINGULARITY_NV", "TF_BANNER_2_9",
-    "TORCH_CUDA_NONE", "TORCH_USED", "USES",
+    "AMD_GPU", "BUILD_CC", "CONTAINER_RUN", "CPU_WHEEL", "JETSON", "ROCM_BUILD", "SINGULARITY",
+    "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED", "USES",
 ]  # fmt: skip
 
 # the GPU's compute capability against the one a build was compiled for (text-embeddings-
@@ -44,6 +44,12 @@ USES = {
 # "pytorch 1.12.1 py3.9_cpu_0 pytorch"); PyTorch used in any way
 CPU_WHEEL = re.compile(r"\b\d{1,2}\.\d{1,3}(?:\.\d{1,4})?\+cpu\b|\bpy3\.?\d{1,2}_cpu_\d{1,2}\b")
 TORCH_USED = re.compile(r"\bimport torch\b|\btorch\.cuda\.|/site-packages/torch/")
+# a command that starts a container (nvidia-docker's own runtime requests the GPU), and
+# Singularity's or Apptainer's
+CONTAINER_RUN = re.compile(
+    r"(?<![\w.])(nvidia-docker|docker|podman|nerdctl)(?: container)? run\b(.{0,600})"
+)
+SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600})")
 # a Jetson, by name or its software, read from the raw text (a prompt's hostname too, which
 # normalising drops); "tegra" at a word's start only
 JETSON = re.compile(r"(?i:jetson|\btegra|\bl4t\b|jetpack)")

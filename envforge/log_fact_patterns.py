@@ -14,7 +14,7 @@ from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
     "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "GPU_WITH_CC",
-    "MACOS_RELEASE", "PTXAS_WARNING", "RULES", "SINGULARITY",
+    "MACOS_RELEASE", "PTXAS_WARNING", "RULES",
 ]  # fmt: skip
 
 GPU_WITH_CC = re.compile(  # TensorFlow 2.4+; 2.1 to 2.3 said "computeCapability" after the name
@@ -170,10 +170,6 @@ CONTAINER_PROMPT = re.compile(
     r"(?m)^[ \t]{0,8}(?:(?:\([\w.-]{1,60}\) ?)?(?:root|I have no name!)@(?:[0-9a-f]{12}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}):[~/][^\n#$]{0,200}[#$]"
     r"|[\w.-]{1,60}[-_]\d{1,3}[ \t]{1,40}\|[ \t])"
 )
-_CONTAINER_RUN = re.compile(
-    r"(?<![\w.])(nvidia-docker|docker|podman|nerdctl)(?: container)? run\b(.{0,600})"
-)
-SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600})")
 
 
 @dataclass(frozen=True)
@@ -446,7 +442,7 @@ RULES = (
     _Rule(
         "command",
         ("docker run", "podman run", "nerdctl run", "container run", "singularity ", "apptainer "),
-        (_CONTAINER_RUN, SINGULARITY),
+        (build.CONTAINER_RUN, build.SINGULARITY),
         repeat=True,
     ),  # fmt: skip
 )

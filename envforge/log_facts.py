@@ -22,7 +22,7 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .log_build_patterns import JETSON
+from .log_build_patterns import JETSON, SINGULARITY
 from .log_fact_patterns import (
     CONTAINER_PROMPT,
     CUDA,
@@ -31,7 +31,6 @@ from .log_fact_patterns import (
     FRAMEWORKS,
     GPU_WITH_CC,
     RULES,
-    SINGULARITY,
 )
 from .log_memory_patterns import OOM_DEVICE, TORCH_OOM, TORCH_OOM_PROCESS
 from .probe.logtext import Line, normalise
