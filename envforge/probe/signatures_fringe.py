@@ -187,4 +187,10 @@ FRINGE: tuple[Signature, ...] = (
     ),
     # LM Studio's downloaded engine pack does not load
     S(C.LLM_APP_RUNTIME_PACK_BROKEN, r"Failed to load LLM engine from path"),
+    # an extension build that finds no CUDA headers: a runtime image or no toolkit (not Python's)
+    S(
+        C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
+        r"fatal error: (?:cuda_runtime(?:_api)?|cuda|cublas_v2|cusparse|curand|cuda_fp16|nvrtc)\.h: No such file",
+        r"Cannot open include file: '(?:cuda_runtime(?:_api)?|cuda|cublas_v2|cuda_fp16)\.h'",
+    ),
 )

@@ -1649,6 +1649,14 @@ LINES = [
         "WARNING:tensorflow:TensorFlow GPU support is not available on native Windows for TensorFlow >= 2.11. Even if CUDA/cuDNN are installed, GPU will not be used. Please use WSL2 or the TensorFlow-DirectML plugin.",
         "WINDOWS_NATIVE_TF_GE_2_11",
     ),
+    (
+        "csrc/fused_adam.cu:3:10: fatal error: cuda_runtime.h: No such file or directory",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "C:\\ext\\kernel.cpp(4): fatal error C1083: Cannot open include file: 'cuda_runtime.h': No such file or directory",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
