@@ -3,6 +3,8 @@ held-out log): what a line says beside another, and facts that decide between tw
 
 from __future__ import annotations
 
+import pytest
+
 from envforge.log_facts import extract_facts
 from envforge.log_reading import read_log
 
@@ -104,3 +106,22 @@ def test_a_linux_cudart_dlerror_is_a_gpu_setup_missing_its_runtime() -> None:
         "cudart64_110.dll not found",
     )
     assert _codes(windows) == ["CPU_ONLY_HOST_BENIGN"]
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("ssh: Could not resolve hostname node-0: Name or service not known",
+         "LAUNCHER_HOSTFILE_HOST_UNREACHABLE"),
+        ("Warning  FailedScheduling  0/4 nodes are available: 2 Insufficient cpu.",
+         "K8S_GPU_POD_REQUEST_EXCEEDS_NODE"),
+        ("graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found", "NCCL_TOPO_FILE_REJECTED"),
+        ("slurmstepd: error: execve(): /var/spool/slurmd/job1/slurm_script: No such file or directory",
+         "SLURM_NODE_SPOOL_BROKEN"),
+    ],
+)  # fmt: skip
+def test_a_slurm_job_that_failed_for_another_reason_did_not_lack_a_gpu(
+    line: str, code: str
+) -> None:
+    log = f"srun: job 12 queued and waiting for resources\n{line}\nRuntimeError: job failed\n"
+    assert _codes(log) == [code]
