@@ -1,5 +1,6 @@
-"""doctor on the classes waves 28 and 29 of the corpus showed (each case written here, not copied from a
-held-out log): what a line says beside another, and facts that decide between two readings."""
+"""doctor on the classes waves 28 and 29 of the corpus showed (each case written here, not copied
+from a held-out log): what a line says beside another, and facts that decide between two
+readings."""
 
 from __future__ import annotations
 
