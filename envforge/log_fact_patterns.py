@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from . import log_arch_patterns as arch
 from . import log_build_patterns as build
-from .log_memory_patterns import GPU_FREE_AT_START, OOM_DEVICE, PINNED, TORCH_MEMORY, TORCH_OOM
+from . import log_memory_patterns as mem
 from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
 
 __all__ = [
@@ -332,9 +332,11 @@ RULES = (
             ("ide", ("pycharm", "spyder", "vscode", "vs code", "process finished with exit code")),
         )
     ),  # fmt: skip
-    _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in OOM_DEVICE)),
-    _Rule("torch_memory", ("total capacity", "total capacty"), (TORCH_MEMORY, TORCH_OOM)),
-    _Rule("gpu_free_at_start", ("totalmemory", "total memory:"), (GPU_FREE_AT_START,), window=True),
+    _Rule("oom_device", ("allocator", "out of memory"), tuple(p for _, p in mem.OOM_DEVICE)),
+    _Rule("torch_memory", ("total capacity", "total capacty"), (mem.TORCH_MEMORY, mem.TORCH_OOM)),
+    _Rule(
+        "gpu_free_at_start", ("totalmemory", "total memory:"), (mem.GPU_FREE_AT_START,), window=True
+    ),  # noqa: E501  # fmt: skip
     _Rule(
         "docker_packaging",
         (
@@ -385,9 +387,10 @@ RULES = (
             ),
         ),
     ),
-    # host memory pinned for copies; standalone Keras's own files in a traceback, and a TF internal
-    # it imports that is not there; the release a macOS line states, and MPS unavailable
-    _Rule("pinned_copy", ("non_blocking", "pin_memory", "pinned"), (PINNED,)),
+    # pinned host memory (copies, allocations); standalone Keras in a traceback importing a TF
+    # internal that is not there; the release a macOS line states, and MPS unavailable
+    _Rule("pinned_copy", ("non_blocking", "pin_memory", "pinned"), (mem.PINNED,)),
+    _Rule("pinned_allocation", ("pin_memory", "cudahostalloc"), (mem.PINNED_ALLOCATION,)),
     _Rule("keras_frame", ("keras",), (_KERAS_FRAME,)),
     _Rule("tf_private_import", ("cannot import name",), (_TF_PRIVATE_IMPORT,)),
     _Rule("macos_release", ("macos",), (MACOS_RELEASE,)),
@@ -419,8 +422,7 @@ RULES = (
     _Rule(
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
     ),
-    # what the log says of the builds and the process (log_build_patterns; a Jetson is read from
-    # the raw text, by log_facts)
+    # what the log says of the builds and the process (log_build_patterns; a Jetson: log_facts)
     _Rule("build_cc", ("compute cap",), (build.BUILD_CC,)),
     _Rule("amd_gpu", ("radeon", "rx", "-amdgpu", "-directml"), (build.AMD_GPU,)),
     _Rule("rocm_build", ("rocm", "hip"), (build.ROCM_BUILD,)),

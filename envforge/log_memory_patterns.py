@@ -11,6 +11,7 @@ __all__ = [
     "GPU_FREE_AT_START",
     "OOM_DEVICE",
     "PINNED",
+    "PINNED_ALLOCATION",
     "TORCH_MEMORY",
     "TORCH_OOM",
     "TORCH_OOM_PROCESS",
@@ -52,4 +53,8 @@ GPU_FREE_AT_START = re.compile(
 )
 PINNED = re.compile(
     r"non_blocking=(?:True|non_blocking)|\bpin_memory\b|\bpinned (?:host )?memory", re.I
+)
+# an allocation of page-locked host memory itself (not a copy from it)
+PINNED_ALLOCATION = re.compile(
+    r"\bpin_memory=True|\.pin_memory\(\)|\bcudaHostAlloc\b|\bcudaMallocHost\b", re.I
 )

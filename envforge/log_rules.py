@@ -230,6 +230,18 @@ def _platform_causes(
             "CUDA ran out of memory on native Windows around a copy from pinned host memory, with "
             "no allocator figures: page-locked memory counts against the GPU's shared budget",
             tuple(facts.evidence("pinned_copy", "windows")), before=(Code.GPU_OOM,))]  # fmt: skip
+    if (
+        platform not in ("windows", "wsl")
+        and Code.GPU_OOM in shown
+        and "pinned_allocation" in facts.lines
+        and facts.oom_device is None  # no allocator named (cudaHostAlloc's own error)
+        and not facts.torch_memory
+    ):
+        return [Decision(
+            Code.HOST_OOM,
+            "CUDA ran out of memory while allocating page-locked (pinned) host memory: host RAM "
+            "(or the limit on locked memory) ran out, not the GPU's",
+            tuple(facts.evidence("pinned_allocation")), replaces=(Code.GPU_OOM,))]  # fmt: skip
     return []
 
 

@@ -100,6 +100,10 @@ BENIGN: tuple[str, ...] = (
     r"cuDNN Benchmark limit is not supported in MIOpen",
     # TorchDynamo's suppressed errors (suppress_errors): it runs that frame eagerly and goes on
     r"torch\._dynamo\.convert_frame: \[WARNING\]",
+    # `numba -s`'s own report: no conda, no cgroup v1 quota files (not the GPU)
+    r"Warning: Conda not available\.",
+    r"Error was \[Errno 2\] No such file or directory: 'conda'",
+    r"Warning \(no file\): /sys/fs/cgroup/",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -193,4 +193,10 @@ FRINGE: tuple[Signature, ...] = (
         r"fatal error: (?:cuda_runtime(?:_api)?|cuda|cublas_v2|cusparse|curand|cuda_fp16|nvrtc)\.h: No such file",
         r"Cannot open include file: '(?:cuda_runtime(?:_api)?|cuda|cublas_v2|cuda_fp16)\.h'",
     ),
+    # numba (and numba-cuda) switched off by its variable: every GPU is hidden from it
+    S(
+        C.GPU_HIDDEN_BY_ENV,
+        r"CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
 )

@@ -1657,6 +1657,10 @@ LINES = [
         "C:\\ext\\kernel.cpp(4): fatal error C1083: Cannot open include file: 'cuda_runtime.h': No such file or directory",
         "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
     ),
+    (
+        "CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1 in the environment, or because CUDA is unsupported on 32-bit systems.:",
+        "GPU_HIDDEN_BY_ENV",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2211,6 +2215,8 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
         "/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link",
         "amdgpu.ids: No such file or directory",
         "rocBLAS warning: hipBlasLT failed, falling back to tensile.",
+        "Warning: Conda not available.\n Error was [Errno 2] No such file or directory: 'conda'",
+        "Warning (no file): /sys/fs/cgroup/cpuacct/cpu.cfs_quota_us",
         "MIOpen(HIP): Warning [SQLiteBase] Missing system database file: gfx1030_40.kdb Performance "
         "may degrade. Please follow instructions to install: "
         "https://github.com/ROCmSoftwarePlatform/MIOpen#installing-miopen-kernels-package",
@@ -2219,7 +2225,8 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
     ],
 )
 def test_noise_of_working_setups_is_no_cause_and_resembles_nothing(line: str) -> None:
-    """Printed by WSL 2's ldconfig, ROCm, hipBLASLt and TensorFlow on setups that work."""
+    """Printed by WSL 2's ldconfig, ROCm, hipBLASLt, TensorFlow and `numba -s` on setups that
+    work."""
     assert [d.code for d in diagnose_log(line + "\nRuntimeError: boom\n")] == []
 
 

@@ -252,6 +252,30 @@ def test_out_of_memory_around_a_pinned_copy_on_windows_is_the_shared_budget() ->
     assert Code.WINDOWS_PINNED_MEMORY_LIMIT not in decided
 
 
+def test_out_of_memory_allocating_pinned_host_memory_is_the_host_s() -> None:
+    """cudaHostAlloc failing is reported as "CUDA error: out of memory": host RAM, not the GPU's
+    (recorded on an H200: tests/fixtures/logs/recorded/h200/torch-pinned-host-buffer-too-large)."""
+    text = (
+        "    buf = torch.empty(2**40, dtype=torch.uint8, pin_memory=True)\n"
+        "torch.AcceleratorError: CUDA error: out of memory\n"
+    )
+    decided = [d.code for d in decide(extract_facts(text), {Code.GPU_OOM: 1}, failed=True)]
+    assert Code.HOST_OOM in decided
+    # the caching allocator's own message names the GPU: that stays the GPU's memory
+    gpu = text.replace("pin_memory=True", "device='cuda'").replace(
+        "CUDA error: out of memory", "CUDA out of memory. Tried to allocate 1024.00 GiB"
+    )
+    assert Code.HOST_OOM not in [
+        d.code for d in decide(extract_facts(gpu), {Code.GPU_OOM: 1}, failed=True)
+    ]
+    copy = text.replace("pin_memory=True", "device='cuda'").replace(
+        "buf =", "buf.copy_(x, non_blocking=True);"
+    )
+    assert Code.HOST_OOM not in [
+        d.code for d in decide(extract_facts(copy), {Code.GPU_OOM: 1}, failed=True)
+    ]
+
+
 @pytest.mark.parametrize(("release", "old"), [("12.2.1", True), ("13.4", False)])
 def test_mps_unavailable_on_a_macos_before_12_3_is_the_os(release: str, old: bool) -> None:
     facts = extract_facts(f"Is MPS available? False\nOS: macOS {release} (arm64)\n")
