@@ -137,3 +137,39 @@ TWELFTH = [
              "@PY@ -m numba -s", shell=True, timeout=120, framework="numba"),
 ]
 # fmt: on
+
+ACCELERATE_RANKS = (
+    "import torch\nfrom accelerate import Accelerator\nacc = Accelerator()\n"
+    "print('process', acc.process_index, 'of', acc.num_processes, 'on', acc.device, flush=True)\n"
+    "x = torch.ones(4, device=acc.device)\nprint(acc.reduce(x, 'sum'))\n"
+)
+NUMBA_DRIVER_RUNTIME = "@PYBIN@/../lib/python3.12/site-packages/nvidia/cu13/lib/libcudart.so.13"
+TORCH_ONES = "import torch\nprint(torch.cuda.device_count())\nprint(torch.ones(4, device='cuda'))\n"
+
+
+def shell(name: str, expected: str, what: str, line: str, framework: str) -> Scenario:
+    return Scenario(name, expected, what, line, shell=True, timeout=120, framework=framework,
+                    files={"accelerate_ranks.py": ACCELERATE_RANKS})  # fmt: skip
+
+
+# fmt: off
+THIRTEENTH = [
+    shell("nvidia-smi-index-absent", "GPU_INDEX_OUT_OF_RANGE",
+          "nvidia-smi -i 3 on a host with one GPU", "nvidia-smi -i 3", "driver"),
+    py("torch-visible-devices-index-absent", "GPU_HIDDEN_BY_ENV",
+       "CUDA_VISIBLE_DEVICES=3 on a host with one GPU", TORCH_ONES, "torch",
+       CUDA_VISIBLE_DEVICES="3"),
+    shell("accelerate-more-processes-than-gpus", "GPU_INDEX_OUT_OF_RANGE",
+          "accelerate launch --multi_gpu --num_processes 2 on a host with one GPU",
+          "@PYBIN@/accelerate launch --multi_gpu --num_processes 2 --num_machines 1 "
+          "--mixed_precision no --dynamo_backend no --main_process_port 29588 accelerate_ranks.py",
+          "accelerate"),
+    py("numba-driver-variable-names-runtime", "DRIVER_LIBRARY_ENV_NAMES_RUNTIME",
+       "NUMBA_CUDA_DRIVER names the CUDA runtime (libcudart.so.13), not the driver",
+       NUMBA_DEVICE_ARRAY, "numba", NUMBA_CUDA_DRIVER=NUMBA_DRIVER_RUNTIME),
+    shell("healthy-accelerate-env", H, "accelerate env, the report accelerate asks for in bugs",
+          "@PYBIN@/accelerate env", "accelerate"),
+    shell("healthy-transformers-env", H, "transformers env, the report transformers asks for",
+          "@PYBIN@/transformers env", "transformers"),
+]
+# fmt: on
