@@ -11,7 +11,8 @@ import re
 
 __all__ = [
     "AMD_GPU", "BUILD_CC", "CONTAINER_RUN", "CPU_WHEEL", "JETSON", "ROCM_BUILD", "SINGULARITY",
-    "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED", "USES",
+    "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED", "USES", "LINE_FACTS",
+    "DOCKER_BUILD",
 ]  # fmt: skip
 
 # the GPU's compute capability against the one a build was compiled for (text-embeddings-
@@ -56,4 +57,20 @@ JETSON = re.compile(r"(?i:jetson|\btegra|\bl4t\b|jetpack)")
 # Singularity/Apptainer was asked for the GPU: --nv, or what --nv prints
 SINGULARITY_NV = re.compile(
     r"(?<![\w-])--nv(?:ccli)?\b|\bnv files\b|nvliblist\.conf|nvidia-container-cli"
+)
+# a step of an image build: the legacy builder's "Step 3/7 : RUN", BuildKit's "#8 [2/4] RUN",
+# or either failing a RUN (the GPU is not there while an image builds)
+DOCKER_BUILD = re.compile(
+    r"^Step \d{1,3}/\d{1,3} : RUN |^#\d{1,4} \[[^\]]{1,60}\] RUN |failed to solve: process \"/bin/sh -c"
+    r"|executor failed running \[/bin/sh -c|The command '/bin/sh -c .{0,300}' returned a non-zero code"
+)
+# the facts read line by line with no more than a keyword: (fact, keywords, pattern)
+LINE_FACTS = (
+    ("build_cc", ("compute cap",), BUILD_CC),
+    ("amd_gpu", ("radeon", "rx", "-amdgpu", "-directml"), AMD_GPU),
+    ("rocm_build", ("rocm", "hip"), ROCM_BUILD),
+    ("tf_banner_2_9", ("performance-critical operations",), TF_BANNER_2_9),
+    ("cpu_wheel", ("+cpu", "_cpu_"), CPU_WHEEL),
+    ("torch_used", ("torch",), TORCH_USED),
+    ("docker_build", ("run ", "/bin/sh -c"), DOCKER_BUILD),
 )

@@ -29,7 +29,31 @@ def builds(
         + _cpu_only(facts, shown, failed)
         + _windows_tf(facts, platform)
         + _cuda_build_on_amd(facts, shown)
+        + _image_build(facts, shown)
     )
+
+
+# what a process with no GPU prints where an image build runs it
+_NO_GPU_AT_BUILD = (
+    Code.DRIVER_NOT_AVAILABLE,
+    Code.CONTAINER_GPU_NOT_REQUESTED,
+    Code.CUDA_INIT_UNKNOWN,
+)
+
+
+def _image_build(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """A step of an image build (docker build's RUN) that finds no GPU: builds run without the
+    NVIDIA runtime, so no GPU is there while the image builds, whatever the host has."""
+    if "docker_build" not in facts.lines or not (
+        facts.no_gpu or set(shown) & set(_NO_GPU_AT_BUILD)
+    ):
+        return []
+    return [Decision(
+        Code.DOCKER_BUILD_HAS_NO_GPU,
+        "a step of an image build looks for the GPU: image builds run without the NVIDIA runtime, "
+        "so no GPU or driver is there until the container runs with --gpus",
+        tuple(facts.evidence("docker_build", "no_gpu")),
+        before=(*_NO_GPU_AT_BUILD, Code.CPU_ONLY_HOST_BENIGN))]  # fmt: skip
 
 
 def _cuda_build_on_amd(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:

@@ -63,6 +63,9 @@ CUDNN = (
     ),
     re.compile(r"Found cuDNN version (\d{3,6}), but \w{1,20} was built against version (\d{3,6})"),
     re.compile(r"compiled against \(([\d, ]{1,20})\) but found runtime version \(([\d, ]{1,20})\)"),
+    re.compile(
+        r"compiled with CUDNN ([\d.]{1,9}), but CUDNN version in your machine is ([\d.]{1,9})"
+    ),
 )
 CUDA = (
     ("driver", re.compile(r"CUDA Version:\s{0,4}(\d{1,2}\.\d{1,2})")),
@@ -242,7 +245,7 @@ RULES = (
         repeat=True,
         every=True,
     ),  # fmt: skip
-    _Rule("cudnn", ("cudnn library", "found cudnn version", "found runtime version"), CUDNN),
+    _Rule("cudnn", ("cudnn library", "cudnn version", "found runtime version"), CUDNN),
     _Rule("gpu_registered", ("created device", "adding visible gpu"), (_REGISTERED,)),
     _Rule(
         "no_gpu",
@@ -423,10 +426,7 @@ RULES = (
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
     ),
     # what the log says of the builds and the process (log_build_patterns; a Jetson: log_facts)
-    _Rule("build_cc", ("compute cap",), (build.BUILD_CC,)),
-    _Rule("amd_gpu", ("radeon", "rx", "-amdgpu", "-directml"), (build.AMD_GPU,)),
-    _Rule("rocm_build", ("rocm", "hip"), (build.ROCM_BUILD,)),
-    _Rule("tf_banner_2_9", ("performance-critical operations",), (build.TF_BANNER_2_9,)),
+    *(_Rule(fact, keywords, (pattern,)) for fact, keywords, pattern in build.LINE_FACTS),
     _Rule(
         "torch_cuda_none",
         ("used to build pytorch", "version.cuda"),
@@ -434,8 +434,6 @@ RULES = (
         window=True,
     ),
     *(_Rule(f"uses_{n}", (f"/{n}/", f"import {n}"), (p,)) for n, p in build.USES.items()),
-    _Rule("cpu_wheel", ("+cpu", "_cpu_"), (build.CPU_WHEEL,)),
-    _Rule("torch_used", ("torch",), (build.TORCH_USED,)),
     _Rule(
         "singularity_nv",
         ("--nv", "nv files", "nvliblist", "nvidia-container-cli"),

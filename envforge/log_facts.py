@@ -307,7 +307,7 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         fact = f"driver_{side}"
     elif fact == "cudnn":
         loaded, compiled = found.group(1), found.group(2)
-        if found.re is CUDNN[2]:  # PyTorch: compiled against (8, 9, 2) but found (8, 5, 0)
+        if found.re in CUDNN[2:]:  # PyTorch, Paddle: the build's first, then the one found
             loaded, compiled = compiled, loaded
         facts.cudnn.update(loaded=loaded.replace(" ", ""), compiled=compiled.replace(" ", ""))
     elif fact.startswith("runtime_"):

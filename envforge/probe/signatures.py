@@ -104,6 +104,9 @@ BENIGN: tuple[str, ...] = (
     r"Warning: Conda not available\.",
     r"Error was \[Errno 2\] No such file or directory: 'conda'",
     r"Warning \(no file\): /sys/fs/cgroup/",
+    # llama.cpp could not lock the model in RAM (--mlock over RLIMIT_MEMLOCK): it runs unlocked
+    r"failed to mlock \d{1,15}-byte buffer",
+    r"Try increasing RLIMIT_MLOCK",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

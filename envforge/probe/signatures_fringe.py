@@ -199,4 +199,31 @@ FRINGE: tuple[Signature, ...] = (
         r"CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
+    # TensorRT refusing an engine another TensorRT release serialized (its version tag, its magic)
+    S(
+        C.TRT_ENGINE_BUILT_FOR_OTHER_GPU,
+        r"Version tag does not match",
+        r"magicTag == rt::kPLAN_MAGIC_TAG failed",
+    ),
+    # the kernel module's own words for a GPU it cannot start: off the bus, a BAR the BIOS broke
+    S(
+        C.GPU_ADAPTER_INIT_FAILED,
+        r"fallen off the bus and is not responding to commands",
+        r"The system BIOS may have misconfigured your GPU",
+        r"PCI I/O region assigned to your NVIDIA device is invalid",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(
+        C.OPEN_MODULE_GEFORCE_SUPPORT_NOT_ENABLED,
+        r"Open nvidia\.ko is only ready for use on Data Center GPUs",
+        supersedes=(C.GPU_ADAPTER_INIT_FAILED, C.DRIVER_NOT_AVAILABLE),
+    ),
+    # Ollama told (OLLAMA_LLM_LIBRARY) to use a library it does not have by that name
+    S(C.GPU_HIDDEN_BY_ENV, r"skipping available library at users request"),
+    S(
+        C.APP_FAST_KERNELS_NEED_NEWER_TORCH_CUDA,
+        r"You need pytorch with cu\d{3} or higher to use optimi[sz]ed CUDA operations",
+    ),
+    # LM Studio's engine resolving llama.cpp's symbols in another install's libllama
+    S(C.FOREIGN_LIB_SHADOWS_APP_BUNDLED_LIB, r"libllm_engine\.so: undefined symbol: llama_"),
 )

@@ -358,6 +358,7 @@ TAIL: tuple[Signature, ...] = (
     S(
         C.GPU_PERSISTENCE_MODE_REQUIRED,
         r"nvidia-container-cli: initiali[sz]ation error: driver error: timed out",
+        r"initiali[sz]ation error: driver rpc error: timed out",
         supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
     # an application's own minimum architecture, and TensorRT-LLM's kernels for newer GPUs only

@@ -1661,6 +1661,46 @@ LINES = [
         "CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1 in the environment, or because CUDA is unsupported on 32-bit systems.:",
         "GPU_HIDDEN_BY_ENV",
     ),
+    (
+        "[TensorRT] ERROR: coreReadArchive.cpp (41) - Serialization Error in verifyHeader: 0 (Version tag does not match. Note: Current Version: 96, Serialized Engine Version: 97)",
+        "TRT_ENGINE_BUILT_FOR_OTHER_GPU",
+    ),
+    (
+        "ERROR: 1: [runtime.cpp::parsePlan::314] Error Code 1: Serialization (Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)",
+        "TRT_ENGINE_BUILT_FOR_OTHER_GPU",
+    ),
+    (
+        "NVRM: GPU 0000:b3:00.0: fallen off the bus and is not responding to commands.",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "[  251.993841] NVRM: The system BIOS may have misconfigured your GPU.",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "[  251.993840] NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "[    6.121512] NVRM: Open nvidia.ko is only ready for use on Data Center GPUs.",
+        "OPEN_MODULE_GEFORCE_SUPPORT_NOT_ENABLED",
+    ),
+    (
+        'time=2025-10-14T09:12:01.000Z level=INFO source=gpu.go:217 msg="skipping available library at users request" requested=cuda libDir=/usr/lib/ollama/cuda_v13',
+        "GPU_HIDDEN_BY_ENV",
+    ),
+    (
+        "WARNING: You need pytorch with cu130 or higher to use optimized CUDA operations.",
+        "APP_FAST_KERNELS_NEED_NEWER_TORCH_CUDA",
+    ),
+    (
+        "/opt/lm-studio/node: symbol lookup error: /home/me/.lmstudio/extensions/backends/llama.cpp-linux-x86_64-nvidia-cuda-avx2-1.20.0/libllm_engine.so: undefined symbol: llama_model_load_from_file",
+        "FOREIGN_LIB_SHADOWS_APP_BUNDLED_LIB",
+    ),
+    (
+        "docker: Error response from daemon: failed to create task for container: nvidia-container-cli: initialization error: driver rpc error: timed out: unknown.",
+        "GPU_PERSISTENCE_MODE_REQUIRED",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2217,6 +2257,8 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
         "rocBLAS warning: hipBlasLT failed, falling back to tensile.",
         "Warning: Conda not available.\n Error was [Errno 2] No such file or directory: 'conda'",
         "Warning (no file): /sys/fs/cgroup/cpuacct/cpu.cfs_quota_us",
+        "warning: failed to mlock 139264000-byte buffer (after previously locking 0 bytes): Cannot "
+        "allocate memory\nTry increasing RLIMIT_MLOCK ('ulimit -l' as root).",
         "MIOpen(HIP): Warning [SQLiteBase] Missing system database file: gfx1030_40.kdb Performance "
         "may degrade. Please follow instructions to install: "
         "https://github.com/ROCmSoftwarePlatform/MIOpen#installing-miopen-kernels-package",
@@ -2225,8 +2267,8 @@ def test_an_ngc_container_older_than_the_gpu_is_a_cause_only_where_the_run_faile
     ],
 )
 def test_noise_of_working_setups_is_no_cause_and_resembles_nothing(line: str) -> None:
-    """Printed by WSL 2's ldconfig, ROCm, hipBLASLt, TensorFlow and `numba -s` on setups that
-    work."""
+    """Printed by WSL 2's ldconfig, ROCm, hipBLASLt, TensorFlow, `numba -s` and llama.cpp on
+    setups that work."""
     assert [d.code for d in diagnose_log(line + "\nRuntimeError: boom\n")] == []
 
 

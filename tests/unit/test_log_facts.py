@@ -252,6 +252,35 @@ def test_out_of_memory_around_a_pinned_copy_on_windows_is_the_shared_budget() ->
     assert Code.WINDOWS_PINNED_MEMORY_LIMIT not in decided
 
 
+def test_paddle_s_cudnn_of_an_older_minor_than_its_build_is_a_mismatch() -> None:
+    facts = extract_facts(
+        "The installed Paddle is compiled with CUDNN 8.2, but CUDNN version in your machine is 8.1"
+    )
+    assert facts.cudnn == {"loaded": "8.1", "compiled": "8.2"}
+    assert Code.CUDNN_VERSION_MISMATCH in [d.code for d in decide(facts, {}, failed=True)]
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "#7 [3/5] RUN nvidia-smi\n#7 0.2 /bin/sh: 1: nvidia-smi: not found\n",
+        "Step 4/9 : RUN nvidia-smi\n/bin/sh: 1: nvidia-smi: not found\n"
+        "The command '/bin/sh -c nvidia-smi' returned a non-zero code: 127\n",
+    ],
+)
+def test_an_image_build_step_that_finds_no_gpu_is_the_build_not_the_host(step: str) -> None:
+    decided = [
+        d.code for d in decide(extract_facts(step), {Code.DRIVER_NOT_AVAILABLE: 2}, failed=True)
+    ]
+    assert Code.DOCKER_BUILD_HAS_NO_GPU in decided
+    run = step.replace("#7 [3/5] RUN ", "$ ").replace("Step 4/9 : RUN ", "$ ")
+    run = run.replace("The command '/bin/sh -c nvidia-smi' returned", "exit code")
+    decided = [
+        d.code for d in decide(extract_facts(run), {Code.DRIVER_NOT_AVAILABLE: 2}, failed=True)
+    ]
+    assert Code.DOCKER_BUILD_HAS_NO_GPU not in decided
+
+
 def test_out_of_memory_allocating_pinned_host_memory_is_the_host_s() -> None:
     """cudaHostAlloc failing is reported as "CUDA error: out of memory": host RAM, not the GPU's
     (recorded on an H200: tests/fixtures/logs/recorded/h200/torch-pinned-host-buffer-too-large)."""
