@@ -177,6 +177,8 @@ LATER: tuple[Signature, ...] = (
         r"(?:PyTorch|Torch) is not linked with support for (?:xpu|cuda|mps) devices",
         r"Specified provider '(?:CUDA|Tensorrt|ROCM)ExecutionProvider' is not in available provider names"
         r"\. ?Available providers: '(?:AzureExecutionProvider, ?)?CPUExecutionProvider'",
+        r"(?:CUDA|TensorRT|ROCM|ROCm) execution provider is not enabled in this build",
+        r"Running on CPU now! Make sure your PyTorch version matches your CUDA",
     ),
     # JAX found only its CPU platform: a jaxlib without the CUDA plugin, or JAX_PLATFORMS=cpu
     S(

@@ -1701,6 +1701,14 @@ LINES = [
         "docker: Error response from daemon: failed to create task for container: nvidia-container-cli: initialization error: driver rpc error: timed out: unknown.",
         "GPU_PERSISTENCE_MODE_REQUIRED",
     ),
+    (
+        "Unhandled exception. Microsoft.ML.OnnxRuntime.OnnxRuntimeException: [ErrorCode:Fail] CUDA execution provider is not enabled in this build.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "UserWarning: Running on CPU now! Make sure your PyTorch version matches your CUDA.",
+        "CPU_ONLY_TF_BUILD",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
