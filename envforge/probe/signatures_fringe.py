@@ -226,4 +226,40 @@ FRINGE: tuple[Signature, ...] = (
     ),
     # LM Studio's engine resolving llama.cpp's symbols in another install's libllama
     S(C.FOREIGN_LIB_SHADOWS_APP_BUNDLED_LIB, r"libllm_engine\.so: undefined symbol: llama_"),
+    # MPI_Init's handshake with the launcher (PMI, PMI2) failing; NCCL's NVLink multicast setup
+    S(
+        C.MPI_PMI_BOOTSTRAP_FAILED,
+        r"PMI2?_Init returned -?\d",
+        r"Assertion .rc == PMI2_SUCCESS. failed",
+    ),
+    S(C.NCCL_NVLS_FABRIC_STATE_INVALID, r"nvls\.cc:\d{1,5} NCCL WARN Cuda failure"),
+    # ggml's Vulkan backend refusing a device; MLX asking Metal for one buffer too large; Metal's
+    # command buffer out of memory (status 5); an OpenCL GPU without out-of-order queues
+    S(
+        C.VULKAN_DEVICE_LACKS_16BIT_STORAGE,
+        r"does not support 16-bit storage",
+        supersedes=(C.GPU_BUSY_OR_UNAVAILABLE,),
+    ),
+    S(
+        C.METAL_BUFFER_OVER_MAX_LENGTH,
+        r"greater than the maximum allowed buffer size",
+        supersedes=(C.GPU_OOM,),
+    ),
+    S(C.GPU_OOM, r"command buffer \d{1,4} failed with status 5\b"),
+    S(C.GPU_ARCH_TOO_OLD, r": missing out of order support"),
+    # condacolab's cudatoolkit pin that the channel does not build
+    S(C.CONDA_CUDATOOLKIT_PIN_UNAVAILABLE, r"No package can be installed for pin: cudatoolkit"),
+    # the compiler killed (the OOM killer's signal 9) while building CUDA code
+    S(
+        C.HOST_OOM,
+        r"'cicc' died due to signal 9",
+        r"Killed signal terminated program (?:cc1plus|cicc)",
+    ),
+    # TensorFlow's cuBLAS handle that could not be made (the GPU's memory already taken)
+    S(
+        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"Attempting to perform BLAS operation using StreamExecutor without BLAS support",
+    ),
+    # an ssh launcher (mpirun, horovodrun) refused by a host's ssh
+    S(C.LAUNCHER_HOSTFILE_HOST_UNREACHABLE, r"Permission denied \(publickey"),
 )

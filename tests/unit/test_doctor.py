@@ -1379,7 +1379,7 @@ LINES = [
     ),
     (
         "RuntimeError: [metal::malloc] Attempting to allocate 34359738368 bytes which is greater than the maximum allowed buffer size of 28991029248 bytes.",
-        "GPU_OOM",
+        "METAL_BUFFER_OVER_MAX_LENGTH",
     ),
     (
         "RuntimeError: ZE_RESULT_ERROR_UNINITIALIZED",
@@ -1708,6 +1708,50 @@ LINES = [
     (
         "UserWarning: Running on CPU now! Make sure your PyTorch version matches your CUDA.",
         "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "MPIR_pmi_init(110)...: PMI_Init returned -1",
+        "MPI_PMI_BOOTSTRAP_FAILED",
+    ),
+    (
+        "python: _mpidi_cray_pmi_receive: Assertion `rc == PMI2_SUCCESS' failed.",
+        "MPI_PMI_BOOTSTRAP_FAILED",
+    ),
+    (
+        "node01:12345:12345 [0] transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'",
+        "NCCL_NVLS_FABRIC_STATE_INVALID",
+    ),
+    (
+        "ggml_vulkan: device Vulkan0 does not support 16-bit storage.",
+        "VULKAN_DEVICE_LACKS_16BIT_STORAGE",
+    ),
+    (
+        "ggml_metal_graph_compute: command buffer 6 failed with status 5",
+        "GPU_OOM",
+    ),
+    (
+        "[ ERROR ] Intel(R) HD Graphics 4400: missing out of order support",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "error    libmamba Could not solve for environment specs: No package can be installed for pin: cudatoolkit 12.2.*",
+        "CONDA_CUDATOOLKIT_PIN_UNAVAILABLE",
+    ),
+    (
+        "nvcc error   : 'cicc' died due to signal 9 (Kill signal)",
+        "HOST_OOM",
+    ),
+    (
+        "c++: fatal error: Killed signal terminated program cc1plus",
+        "HOST_OOM",
+    ),
+    (
+        "InternalError: Attempting to perform BLAS operation using StreamExecutor without BLAS support [Op:MatMul]",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
+    (
+        "dl@10.0.0.2: Permission denied (publickey,password).",
+        "LAUNCHER_HOSTFILE_HOST_UNREACHABLE",
     ),
 ]
 
