@@ -173,3 +173,46 @@ THIRTEENTH = [
           "@PYBIN@/transformers env", "transformers"),
 ]
 # fmt: on
+
+BATCH_SIZE_FINDER = (
+    "import torch, lightning as L\nfrom lightning.pytorch.tuner import Tuner\n"
+    "class Data(torch.utils.data.Dataset):\n    def __len__(self):\n        return 10**7\n"
+    "    def __getitem__(self, i):\n        return torch.randn(1024), i % 10\n"
+    "class Wide(L.LightningModule):\n    def __init__(self, batch_size=2):\n"
+    "        super().__init__(); self.batch_size = batch_size\n"
+    "        self.net = torch.nn.Sequential(torch.nn.Linear(1024, 2**18), torch.nn.ReLU(),\n"
+    "                                       torch.nn.Linear(2**18, 10))\n"
+    "    def train_dataloader(self):\n"
+    "        return torch.utils.data.DataLoader(Data(), batch_size=self.batch_size)\n"
+    "    def training_step(self, b, i):\n"
+    "        return torch.nn.functional.cross_entropy(self.net(b[0]), b[1])\n"
+    "    def configure_optimizers(self):\n        return torch.optim.SGD(self.parameters(), lr=0.01)\n"
+    "m = Wide()\ntrainer = L.Trainer(accelerator='gpu', devices=1, max_steps=2, logger=False,\n"
+    "                    enable_checkpointing=False)\n"
+    "print('batch size found:', Tuner(trainer).scale_batch_size(m, mode='power', steps_per_trial=1,\n"
+    "      init_val=1024, max_trials=8))\ntrainer.fit(m)\n"
+)
+TRAIN_ECHO_ENV = (
+    "import os, torch\nprint({k: v for k, v in os.environ.items() if k.startswith(('CUDA', 'PYTORCH'))})\n"
+    "m = torch.nn.Sequential(torch.nn.Linear(256, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10)).cuda()\n"
+    "opt = torch.optim.Adam(m.parameters())\nx = torch.randn(1024, 256, device='cuda')\n"
+    "y = torch.randint(0, 10, (1024,), device='cuda')\nfor step in range(50):\n"
+    "    loss = torch.nn.functional.cross_entropy(m(x), y)\n    opt.zero_grad(); loss.backward(); opt.step()\n"
+    "print('loss', loss.item(), 'max allocated', torch.cuda.max_memory_allocated())\n"
+)
+# fmt: off
+FOURTEENTH = [
+    Scenario("healthy-nvidia-smi-while-another-process-holds-memory", H,
+             "nvidia-smi while another process holds 85% of the GPU's memory (a busy GPU, no failure)",
+             "@HOLD@ 25 & H=$!; sleep 12; nvidia-smi; kill $H", shell=True, timeout=60,
+             framework="driver"),
+    py("healthy-lightning-batch-size-finder", H,
+       "Lightning's batch size finder doubles the batch up to its limit, then trains",
+       BATCH_SIZE_FINDER, "lightning"),
+    py("healthy-torch-cuda-launch-blocking", H, "training with CUDA_LAUNCH_BLOCKING=1 (slower, no failure)",
+       TRAIN_ECHO_ENV, "torch", CUDA_LAUNCH_BLOCKING="1"),
+    py("healthy-torch-no-cuda-memory-caching", H,
+       "training with PYTORCH_NO_CUDA_MEMORY_CACHING=1 (the caching allocator off)", TRAIN_ECHO_ENV,
+       "torch", PYTORCH_NO_CUDA_MEMORY_CACHING="1"),
+]
+# fmt: on

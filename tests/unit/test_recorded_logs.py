@@ -19,6 +19,7 @@ AMBIGUOUS = {
     "h200/lightning-gpu-hidden": "Lightning's 'no gpu backend' is the same for hidden GPUs and no driver",
     "h200/torch-load-cuda-checkpoint-gpu-hidden": "torch.load says only that CUDA is unavailable",
     "h200/healthy-lightning-fit": "Lightning's few-workers hint is the cause of slow runs people post",
+    "h200/healthy-lightning-batch-size-finder": "the same few-workers hint, on a run that worked",
     # a process that finds no /dev/nvidia* node says what one whose GPUs an environment hides says
     "h200/torch-driver-nodes-absent": "'No CUDA GPUs are available', as with CUDA_VISIBLE_DEVICES=''",
     "h200/jax-driver-nodes-absent": "cuInit's CUDA_ERROR_NO_DEVICE, as with an absent index",
