@@ -262,4 +262,26 @@ FRINGE: tuple[Signature, ...] = (
     ),
     # an ssh launcher (mpirun, horovodrun) refused by a host's ssh
     S(C.LAUNCHER_HOSTFILE_HOST_UNREACHABLE, r"Permission denied \(publickey"),
+    # wave 33's backends: an MPS dtype other than float64, jax-metal's unlowered operations and
+    # its float64 types, PyTorch ROCm's experimental AOTriton kernels off, oneAPI's SYCL runtime
+    S(C.MPS_DTYPE_UNSUPPORTED, r"MPS backend.{0,30}not have support for that dtype"),
+    S(
+        C.JAX_METAL_OP_UNSUPPORTED,
+        r"failed to legalize operation '(?:mhlo|stablehlo|chlo)\.",
+        supersedes=(C.GPU_OOM,),
+    ),
+    S(
+        C.MPS_FLOAT64_UNSUPPORTED,
+        r"One or more function input/output data types are not supported",
+        r"mlir module expected element type f64 but received f32",
+        supersedes=(C.JAX_METAL_OP_UNSUPPORTED,),
+    ),
+    S(
+        C.ROCM_AOTRITON_EXPERIMENTAL_ARCH_SDPA_OFF,
+        r"Enable it with TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1",
+    ),
+    S(
+        C.ONEAPI_RUNTIME_LIBS_NOT_FOUND,
+        r"\blib(?:sycl|ur_loader|umf|svml|imf|intlc)\.so[.\d]{0,12} => not found",
+    ),
 )

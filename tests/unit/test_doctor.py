@@ -1753,6 +1753,30 @@ LINES = [
         "dl@10.0.0.2: Permission denied (publickey,password).",
         "LAUNCHER_HOSTFILE_HOST_UNREACHABLE",
     ),
+    (
+        "TypeError: Trying to convert Float8_e4m3fn to the MPS backend but it does not have support for that dtype.",
+        "MPS_DTYPE_UNSUPPORTED",
+    ),
+    (
+        "loc(\"scan\"): error: failed to legalize operation 'mhlo.pad'",
+        "JAX_METAL_OP_UNSUPPORTED",
+    ),
+    (
+        "error: 'func.func' op One or more function input/output data types are not supported.",
+        "MPS_FLOAT64_UNSUPPORTED",
+    ),
+    (
+        "failed assertion `Incompatible element type for parameter at index 0, mlir module expected element type f64 but received f32'",
+        "MPS_FLOAT64_UNSUPPORTED",
+    ),
+    (
+        "UserWarning: Flash Efficient attention on Current AMD GPU is still experimental. Enable it with TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1.",
+        "ROCM_AOTRITON_EXPERIMENTAL_ARCH_SDPA_OFF",
+    ),
+    (
+        "libsycl.so.8 => not found",
+        "ONEAPI_RUNTIME_LIBS_NOT_FOUND",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
