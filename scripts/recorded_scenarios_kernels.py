@@ -216,3 +216,46 @@ FOURTEENTH = [
        "torch", PYTORCH_NO_CUDA_MEMORY_CACHING="1"),
 ]
 # fmt: on
+
+# the process fills the GPU's memory itself, then asks a library for its first handle
+FILL_TORCH = (
+    "import torch\nfree, total = torch.cuda.mem_get_info()\n"
+    "held = torch.empty(free - 64 * 2**20, dtype=torch.uint8, device='cuda')\n"
+    "print('free after filling:', torch.cuda.mem_get_info()[0] >> 20, 'MiB', flush=True)\n"
+)
+TORCH_FIRST_MATMUL = FILL_TORCH + (
+    "a = torch.randn(8, 8, device='cuda')\nprint((a @ a).sum().item())\n"
+)
+TORCH_FIRST_CONV = FILL_TORCH + (
+    "conv = torch.nn.Conv2d(3, 8, 3).cuda()\n"
+    "print(conv(torch.randn(1, 3, 32, 32, device='cuda')).sum().item())\n"
+)
+JAX_FIRST_CONV = (
+    "import jax, jax.numpy as jnp\nfrom jax import lax\nprint(jax.devices())\n"
+    "stats = jax.devices()[0].memory_stats()\nfree = stats['bytes_limit'] - stats['bytes_in_use']\n"
+    "held = jnp.zeros((free - 96 * 2**20) // 4, jnp.float32).block_until_ready()\n"
+    "x = jnp.ones((1, 3, 32, 32)); w = jnp.ones((8, 3, 3, 3))\n"
+    "print(lax.conv(x, w, (1, 1), 'SAME').sum())\n"
+)
+CUPY_FIRST_MATMUL = (
+    "import cupy as cp\nfree, total = cp.cuda.runtime.memGetInfo()\n"
+    "held = cp.empty(free - 64 * 2**20, dtype=cp.uint8)\na = cp.ones((8, 8), dtype=cp.float32)\n"
+    "print(float((a @ a).sum()))\n"
+)
+OOM = "GPU_OOM"
+# fmt: off
+FIFTEENTH = [
+    py("torch-cublas-handle-after-memory-filled", OOM,
+       "the process fills the GPU's memory, then its first matmul asks cuBLAS for a handle",
+       TORCH_FIRST_MATMUL, "torch"),
+    py("torch-cudnn-handle-after-memory-filled", OOM,
+       "the process fills the GPU's memory, then its first convolution asks cuDNN for a handle",
+       TORCH_FIRST_CONV, "torch"),
+    py("jax-cudnn-after-memory-filled", OOM,
+       "JAX (no pre-allocation) fills the GPU's memory, then its first convolution needs cuDNN",
+       JAX_FIRST_CONV, "jax", XLA_PYTHON_CLIENT_PREALLOCATE="false"),
+    py("cupy-cublas-handle-after-memory-filled", OOM,
+       "CuPy fills the GPU's memory, then its first matmul asks cuBLAS for a handle",
+       CUPY_FIRST_MATMUL, "cupy"),
+]
+# fmt: on
