@@ -2030,10 +2030,24 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
         ),
         ("RuntimeError: worker exited with exitcode -9", "HOST_OOM"),
         ("OSError: the paging file is full", "HOST_OOM"),
+        ("RuntimeError: paged attention only supports Hopper GPUs", "GPU_FEATURE_NEEDS_NEWER_ARCH"),
+        ("error: async copies are only supported for sm_80 and up", "GPU_FEATURE_NEEDS_NEWER_ARCH"),
+        ("ValueError: fp8 weights not supported on this GPU", "GPU_FEATURE_NEEDS_NEWER_ARCH"),
+        ("RuntimeError: Device API gpu is not enabled in this package", "CPU_ONLY_TF_BUILD"),
+        (
+            "ValueError: mylib: roi_align: implementation for device cuda:0 not found",
+            "CPU_ONLY_TF_BUILD",
+        ),
+        ("RuntimeError: Unknown backend: 'gpu' requested", "CPU_ONLY_TF_BUILD"),
     ],
 )
 def test_an_unknown_wording_is_read_by_its_class_words(line: str, code: str) -> None:
     assert [d.code for d in diagnose_log(line + "\n")][:1] == [code]
+
+
+def test_a_notice_that_lazy_loading_is_not_enabled_is_no_cpu_only_build() -> None:
+    notice = "CUDA lazy loading is not enabled. Enabling it can significantly reduce device memory"
+    assert "CPU_ONLY_TF_BUILD" not in [d.code for d in diagnose_log(notice + "\n")]
 
 
 def test_diagnoses_from_probe_checks_put_failures_first() -> None:
