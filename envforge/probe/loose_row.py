@@ -24,7 +24,8 @@ _GAP = re.compile(r"\.\{0,\d{1,3}\}")
 
 def swapped(pattern: str) -> str | None:
     """``B.{0,n}A`` for a pattern ``A.{0,n}B`` with one such gap outside any group or class (and
-    no anchor); None for any other pattern."""
+    no anchor, no alternation outside a group: its halves are not A and B); None for any other
+    pattern."""
     if pattern.startswith("^") or pattern.endswith("$"):
         return None
     gaps, depth, i = [], 0, 0
@@ -37,6 +38,8 @@ def swapped(pattern: str) -> str | None:
             i = pattern.index("]", i + 2) + 1
             continue
         depth += {"(": 1, ")": -1}.get(c, 0)
+        if c == "|" and depth == 0:
+            return None
         gap = _GAP.match(pattern, i) if depth == 0 else None
         if gap:
             gaps.append(gap.span())

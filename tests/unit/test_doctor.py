@@ -2039,6 +2039,12 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "CPU_ONLY_TF_BUILD",
         ),
         ("RuntimeError: Unknown backend: 'gpu' requested", "CPU_ONLY_TF_BUILD"),
+        ("mylib error: Arch mismatch on device 0", "GPU_ARCH_TOO_OLD"),
+        ("RuntimeError: please use a device with at least capability 6.0", "GPU_ARCH_TOO_OLD"),
+        (
+            "Error: your GPU (compute capability 3.5) is not supported on CUDA 12",
+            "GPU_ARCH_TOO_OLD",
+        ),
     ],
 )
 def test_an_unknown_wording_is_read_by_its_class_words(line: str, code: str) -> None:

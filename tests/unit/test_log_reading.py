@@ -227,6 +227,7 @@ def test_a_loose_match_does_not_take_the_line_of_a_precise_one() -> None:
         (r"x.{0,3}y.{0,4}z", None),  # two gaps: the words' order is part of the wording
         (r"^Killed \S", None),
         (r"(?:gpu.{0,9}x)", None),  # a gap inside a group
+        (r"no .{0,40}capability|capability \d does not", None),  # an alternation: its halves
     ],
 )
 def test_loose_words_are_read_in_either_order(pattern: str, other: str | None) -> None:
