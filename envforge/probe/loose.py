@@ -99,6 +99,11 @@ LOOSE: tuple[Signature, ...] = (
       r"libcuda\.so\S{0,8}.{0,20}(?:not found|cannot open|missing)",
       r"(?:unable to|cannot|can'?t) find (?:the )?cuda lib",
       r"(?:load|insert) the kernel module '?nvidia"),
+    # the CUDA release (not the build's list) that dropped the GPU: older, not another one
+    L(C.GPU_ARCH_TOO_OLD,
+      r"use a device with at least (?:compute )?capability",
+      r"(?:compute capability|cc) ?[\d.]{1,4}\)? (?:is )?not supported (?:on|by) CUDA \d{1,2}",
+      supersedes=(C.WHEEL_LACKS_ARCH_KERNELS,)),
     L(C.WHEEL_LACKS_ARCH_KERNELS,
       r"(?:no|missing) kernel image",
       r"sm_\d{2,3}\w?.{0,60}(?:not compatible|not supported|unsupported)",
@@ -117,8 +122,6 @@ LOOSE: tuple[Signature, ...] = (
       r"(?:newer|later|higher) (?:GPU )?(?:architecture|compute capability) (?:is )?required",
       r"(?:minimum|at least) (?:cuda |compute )?capability.{0,40}(?:required|needed)",
       # a device the library's release no longer builds for, in its own words
-      r"use a device with at least (?:compute )?capability",
-      r"(?:compute capability|cc) ?[\d.]{1,4}\)? (?:is )?not supported (?:on|by) CUDA \d{1,2}",
       r"\bArch ?[Mm]ismatch\b",
       r"ARCH_MISMATCH",
       r"or (?:newer|later|higher) architecture is required",

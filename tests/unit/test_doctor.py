@@ -2042,7 +2042,8 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
         ("mylib error: Arch mismatch on device 0", "GPU_ARCH_TOO_OLD"),
         ("RuntimeError: please use a device with at least capability 6.0", "GPU_ARCH_TOO_OLD"),
         (
-            "Error: your GPU (compute capability 3.5) is not supported on CUDA 12",
+            "Error: your GPU (compute capability 3.5) is not supported on CUDA 12.\n"
+            "Please use a device with at least capability 5.0",
             "GPU_ARCH_TOO_OLD",
         ),
     ],
