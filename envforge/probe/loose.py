@@ -44,6 +44,10 @@ LOOSE: tuple[Signature, ...] = (
       r"KernelRestarter|kernel (?:appears to have )?died",
       r"exit ?code\W{0,4}-9\b",
       r"(?:paging|swap) file.{0,40}(?:too small|full|exhausted)",
+      # the OOM killer's bare word, as a shell prints it for its child
+      r"^Killed\s{0,4}$",
+      r"^(?:zsh: )?\d{1,8} killed {1,8}\S",
+      r"CPUAllocator.{0,40}not enough memory",
       r"\bbad_alloc\b",
       r"(?:can'?t|cannot|unable to|failed to) allocate memory",
       r"exceeded (?:the |its )?(?:request(?:ed)? )?memory",
@@ -98,7 +102,12 @@ LOOSE: tuple[Signature, ...] = (
       r"probe routine was not called",
       r"libcuda\.so\S{0,8}.{0,20}(?:not found|cannot open|missing)",
       r"(?:unable to|cannot|can'?t) find (?:the )?cuda lib",
-      r"(?:load|insert) the kernel module '?nvidia"),
+      r"(?:load|insert) the kernel module '?nvidia",
+      # the kernel module not built, not loaded, not inserted
+      r"\bdriver ?not ?loaded\b",
+      r"(?:could not|cannot|failed to) (?:insert|load) '?nvidia",
+      r"DKMS module '?nvidia.{0,80}FAILED",
+      r"nvidia\.ko\b.{0,60}(?:GPL-only symbol|failed|[Ee]rror)"),
     # the CUDA release (not the build's list) that dropped the GPU: older, not another one
     L(C.GPU_ARCH_TOO_OLD,
       r"use a device with at least (?:compute )?capability",

@@ -2039,6 +2039,13 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "CPU_ONLY_TF_BUILD",
         ),
         ("RuntimeError: Unknown backend: 'gpu' requested", "CPU_ONLY_TF_BUILD"),
+        ("Loading model weights ...\nKilled", "HOST_OOM"),
+        ("zsh: 4242 killed     python train.py", "HOST_OOM"),
+        ("gpustat: NVMLError: Driver Not Loaded", "DRIVER_NOT_AVAILABLE"),
+        (
+            "insmod: ERROR: could not insert 'nvidia': Unknown symbol in module",
+            "DRIVER_NOT_AVAILABLE",
+        ),
         ("mylib error: Arch mismatch on device 0", "GPU_ARCH_TOO_OLD"),
         ("RuntimeError: please use a device with at least capability 6.0", "GPU_ARCH_TOO_OLD"),
         (
