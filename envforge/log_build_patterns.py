@@ -26,7 +26,7 @@ AMD_GPU = re.compile(
     r"\bAMD Radeon\b|\bRadeon (?:RX|Pro|VII|HD)\b|\bRX ?[4-9]\d{2,3}\b|[\w.]-(?:amdgpu|directml)\b(?!\.)"
 )
 ROCM_BUILD = re.compile(
-    r"\+rocm\d|\bHIP (?:error|out of memory)|\bhip\w{0,20}Error|torch\.version\.hip", re.I
+    r"\+rocm\d|\b(?:HIP|ROCm) (?:error|out of memory)|\bhip\w{0,20}Error|torch\.version\.hip", re.I
 )
 # TensorFlow 2.9 or later's CPU-feature banner (older releases word it otherwise)
 TF_BANNER_2_9 = re.compile(

@@ -30,7 +30,20 @@ def builds(
         + _windows_tf(facts, platform)
         + _cuda_build_on_amd(facts, shown)
         + _image_build(facts, shown)
+        + _rocm_kernels(facts, shown)
     )
+
+
+def _rocm_kernels(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """A kernel missing for the GPU in a ROCm (HIP) build: the GPU's ISA (gfx target) is not one
+    the build was compiled for."""
+    if "rocm_build" not in facts.lines or Code.WHEEL_LACKS_ARCH_KERNELS not in shown:
+        return []
+    return [Decision(
+        Code.ROCM_GPU_ISA_UNSUPPORTED,
+        "a ROCm (HIP) build has no kernel for this GPU: its gfx target is not one the build was "
+        "compiled for", tuple(facts.evidence("rocm_build")),
+        replaces=(Code.WHEEL_LACKS_ARCH_KERNELS,))]  # fmt: skip
 
 
 # what a process with no GPU prints where an image build runs it

@@ -252,6 +252,24 @@ def test_out_of_memory_around_a_pinned_copy_on_windows_is_the_shared_budget() ->
     assert Code.WINDOWS_PINNED_MEMORY_LIMIT not in decided
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "torch.AcceleratorError: HIP error: invalid device function",
+        "ROCm error: invalid device function",
+    ],
+)
+def test_a_kernel_missing_in_a_rocm_build_is_the_gpu_s_isa(line: str) -> None:
+    shown = {Code.WHEEL_LACKS_ARCH_KERNELS: 1}
+    assert Code.ROCM_GPU_ISA_UNSUPPORTED in [
+        d.code for d in decide(extract_facts(line), shown, failed=True)
+    ]
+    cuda = "RuntimeError: CUDA error: invalid device function"
+    assert Code.ROCM_GPU_ISA_UNSUPPORTED not in [
+        d.code for d in decide(extract_facts(cuda), shown, failed=True)
+    ]
+
+
 def test_paddle_s_cudnn_of_an_older_minor_than_its_build_is_a_mismatch() -> None:
     facts = extract_facts(
         "The installed Paddle is compiled with CUDNN 8.2, but CUDNN version in your machine is 8.1"
