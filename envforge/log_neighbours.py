@@ -32,7 +32,7 @@ ERROR_WORDS = re.compile(
     r"unsupported|incompatible|out of memory|terminate called|evicted|died|fault|exceed|"
     r"(?:not|aren'?t|isn'?t) available|too old|has been removed|do(?:n'?t|es not) match|not enough|"
     r"requires more|ignoring|not supported|not (?:currently )?implemented|does(?:n'?t| not) support|"
-    r"low on|exhausted",
+    r"low on|exhausted|undefined (?:symbol|reference)",
     re.I,
 )
 ERROR_LINES = 12  # the last error-like lines of a log are what it says about its failure

@@ -327,3 +327,12 @@ def test_cmd_exes_unknown_command_reads_the_same_in_chinese_and_japanese() -> No
         "'nvcc' は、内部コマンドまたは外部コマンド、",
     ):
         assert [d.code for d in read_log(localised, gpu_present=True).diagnoses] == codes
+
+
+def test_an_undefined_symbol_is_an_error_line() -> None:
+    """The loader's words need no 'error' beside them: a line naming an undefined symbol or
+    reference is what the log says of its failure (loose words and neighbours read it)."""
+    from envforge.log_neighbours import error_text
+
+    line = "/opt/app/ext.cpython-39-x86_64-linux-gnu.so: undefined symbol: cublasLtNew"
+    assert error_text([line, "loading model"]) == line
