@@ -149,7 +149,12 @@ LOOSE: tuple[Signature, ...] = (
       r"group (?:video|render)\b"),
     L(C.PYTHON_UNSUPPORTED,
       r"(?:requires|supports only) python ?(?:>=? ?)?[\d.]{1,8}",
-      r"python [\d.]{1,8} is not supported"),
+      r"python [\d.]{1,8} is not supported",
+      # pip finds no wheel of the package for this interpreter (17 of 25 dev logs: the Python)
+      r"No matching distribution found for",
+      r"\(from versions: none\)",
+      r"tested with [\d.]{1,8} Python, but you have",
+      supersedes=(C.DIRECTML_NO_ADAPTER_OR_VERSION,)),
     L(C.KERAS3_WHERE_TF_KERAS_EXPECTED,
       r"\bkeras 3\b",
       r"keras\.src\.",

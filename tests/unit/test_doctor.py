@@ -2039,6 +2039,7 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "CPU_ONLY_TF_BUILD",
         ),
         ("RuntimeError: Unknown backend: 'gpu' requested", "CPU_ONLY_TF_BUILD"),
+        ("ERROR: No matching distribution found for somepkg-gpu==1.2", "PYTHON_UNSUPPORTED"),
         ("Loading model weights ...\nKilled", "HOST_OOM"),
         ("zsh: 4242 killed     python train.py", "HOST_OOM"),
         ("gpustat: NVMLError: Driver Not Loaded", "DRIVER_NOT_AVAILABLE"),
