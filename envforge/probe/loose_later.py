@@ -41,6 +41,11 @@ LATER: tuple[Signature, ...] = (
     L(C.DEPRECATED_TENSORFLOW_GPU_PKG,
       r"requirement tensorflow-gpu",
       supersedes=(C.WINDOWS_NATIVE_TF_GE_2_11, C.PYTHON_UNSUPPORTED,)),
+    # the image's own copy of a driver library where the toolkit mounts the host's (or a stub)
+    L(C.IMAGE_BUNDLES_DRIVER_LIBS,
+      r"lib(?:nvidia|cuda)[\w.-]{0,40}\.so[\d.]{0,16}:? file exists",
+      r"libcuda\.so[\d.]{0,8}: file too short",
+      supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED, C.DRIVER_NOT_AVAILABLE)),
     L(C.DIRECTML_NO_ADAPTER_OR_VERSION,
       r"tfdml\w{0,20}(?:\.dll)?.{0,40}not found",
       supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,)),
