@@ -2040,6 +2040,10 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
         ),
         ("RuntimeError: Unknown backend: 'gpu' requested", "CPU_ONLY_TF_BUILD"),
         ("ERROR: No matching distribution found for somepkg-gpu==1.2", "PYTHON_UNSUPPORTED"),
+        (
+            "ImportError: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short",
+            "IMAGE_BUNDLES_DRIVER_LIBS",
+        ),
         ("Loading model weights ...\nKilled", "HOST_OOM"),
         ("zsh: 4242 killed     python train.py", "HOST_OOM"),
         ("gpustat: NVMLError: Driver Not Loaded", "DRIVER_NOT_AVAILABLE"),
