@@ -2040,6 +2040,13 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
         ),
         ("RuntimeError: Unknown backend: 'gpu' requested", "CPU_ONLY_TF_BUILD"),
         ("ERROR: No matching distribution found for somepkg-gpu==1.2", "PYTHON_UNSUPPORTED"),
+        ("[0 NVIDIA GeForce GTX 1650]  vkAllocateMemory failed -2", "GPU_OOM"),
+        ("metal: command buffer 3 failed: Insufficient Memory (00000008)", "GPU_OOM"),
+        (
+            "docker: nvidia-container-cli: device error: 3: unknown device: unknown.",
+            "GPU_INDEX_OUT_OF_RANGE",
+        ),
+        ("pynvml.NVMLError: NVML_ERROR_LIB_RM_VERSION_MISMATCH", "DRIVER_LIBRARY_MISMATCH"),
         (
             "ImportError: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short",
             "IMAGE_BUNDLES_DRIVER_LIBS",
