@@ -2048,6 +2048,18 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
         ),
         ("pynvml.NVMLError: NVML_ERROR_LIB_RM_VERSION_MISMATCH", "DRIVER_LIBRARY_MISMATCH"),
         (
+            "NVRM: GPU 0000:01:00.0 is not supported by open nvidia.ko",
+            "OPEN_KERNEL_MODULE_UNSUPPORTED_GPU",
+        ),
+        (
+            "OSError: libze_loader.so.1: cannot open shared object file: No such file or directory",
+            "INTEL_GPU_DRIVER_MISSING",
+        ),
+        (
+            "node3:7:7 [0] NCCL WARN NET/IB : Got completion from peer 10.0.0.2<4242> with error 5",
+            "NCCL_INTERNODE_NETWORK",
+        ),
+        (
             "ImportError: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short",
             "IMAGE_BUNDLES_DRIVER_LIBS",
         ),
