@@ -1,7 +1,8 @@
 """doctor's decisions on the framework builds a log states (pure): PyTorch built without CUDA
 (``torch.version.cuda`` None, the ``+cpu`` local version) or PyPI's aarch64 wheel on a Jetson,
 where the program sees no GPU; a build compiled for another compute capability than the GPU's;
-TensorFlow of no stated release on native Windows."""
+TensorFlow of no stated release on native Windows; a CUDA build on an AMD GPU, a ROCm build
+without the GPU's gfx target; a step of an image build that looks for the GPU."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def builds(
 ) -> list[Decision]:
     """A CPU-only build the log names, where the process sees no GPU (or where the log says
     nothing else); a build compiled for another compute capability than the GPU's; TensorFlow of
-    no stated release on Windows."""
+    no stated release on Windows; a build for another backend or GPU ISA; an image build's step
+    that finds no GPU."""
     return (
         _compiled_for(facts)
         + _cpu_only(facts, shown, failed)
