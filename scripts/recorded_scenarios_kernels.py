@@ -1,11 +1,13 @@
-"""Batch 12 of scripts/record-gpu-logs: kernels the GPU or the driver cannot take, libraries gone.
+"""Batches 12 to 15 of scripts/record-gpu-logs: kernels the GPU or driver refuses, libraries gone.
 
 PTX whose ISA version is newer than the driver knows (what a toolkit newer than the driver makes),
 a Triton kernel whose blocks need more shared memory than a multiprocessor has, CuPy asking its
 nvcc for an architecture CUDA 13 dropped, numba switched off by its variable, a pinned host buffer
 larger than the host, and more CUDA libraries hidden (cuFFT, cuSOLVER, cuSPARSE, nvJitLink) under
 the frameworks that need them. Healthy: the reports people paste beside a problem (``numba -s``,
-PyTorch's architecture list) and a small Triton kernel.
+PyTorch's architecture list) and a small Triton kernel. Batch 13: an absent device index, two
+Accelerate processes on one GPU, ``accelerate env`` and ``transformers env``; 14: healthy runs that
+look busy or slow; 15: a library's first handle after the process filled the GPU's memory.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
-"""Signatures of the classes waves 28 and 29 of the corpus showed in wordings no table knew, and of
+"""Signatures of the classes waves 28 to 33 of the corpus showed in wordings no table knew, and of
 codes that had none: ggml's Metal kernels on a GPU without the features they need, launchers that
 ask for a runtime the host lacks or reach their hosts over ssh, Rust's CUDA bindings older than
 the toolkit, float16 asked of a CPU, PyTorch's extension builder and ggml's kernels against the
 GPU's architecture, a container's capability devices, host memory behind a DataLoader worker's
 death, torchvision's ops built for another PyTorch, the stub libcuda in ``ldd``'s words, Slurm's
 accounts, partitions and spool, NCCL's topology file, cloud and notebook quotas, IPEX's 4 GB
-allocations, dyld's other macOS architecture. Data only, in the format of the other sections
+allocations, dyld's other macOS architecture; TensorRT's engine versions, the kernel module's own
+words, MPI's PMI, NCCL's NVLS, Vulkan's 16-bit storage, Metal's buffers, jax-metal's operations,
+GPU recordings' wordings (numba switched off). Data only, in the format of the other sections
 (``signatures``'s docstring); standard library only.
 """
 
