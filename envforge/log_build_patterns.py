@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "AMD_GPU", "BUILD_CC", "CONTAINER_RUN", "CPU_WHEEL", "JETSON", "ROCM_BUILD", "SINGULARITY",
-    "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED", "USES", "LINE_FACTS",
-    "DOCKER_BUILD",
+    "AMD_GPU", "BUILD_CC", "CONTAINER_RUN", "CPU_WHEEL", "DOCKER_BUILD", "JETSON", "LINE_FACTS",
+    "ROCM_BUILD", "SINGULARITY", "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED",
+    "USES",
 ]  # fmt: skip
 
 # the GPU's compute capability against the one a build was compiled for (text-embeddings-

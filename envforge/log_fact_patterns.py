@@ -339,7 +339,7 @@ RULES = (
     _Rule("torch_memory", ("total capacity", "total capacty"), (mem.TORCH_MEMORY, mem.TORCH_OOM)),
     _Rule(
         "gpu_free_at_start", ("totalmemory", "total memory:"), (mem.GPU_FREE_AT_START,), window=True
-    ),  # noqa: E501  # fmt: skip
+    ),
     _Rule(
         "docker_packaging",
         (

@@ -41,10 +41,6 @@ LATER: tuple[Signature, ...] = (
     L(C.DEPRECATED_TENSORFLOW_GPU_PKG,
       r"requirement tensorflow-gpu",
       supersedes=(C.WINDOWS_NATIVE_TF_GE_2_11, C.PYTHON_UNSUPPORTED,)),
-    # the GPU's memory in Vulkan's and Metal's words (VK_ERROR_OUT_OF_DEVICE_MEMORY is -2)
-    L(C.GPU_OOM,
-      r"vkAllocateMemory failed",
-      r"(?:Metal|METAL|[Cc]ommand ?[Bb]uffer|GPU).{0,60}(?:OutOfMemory\b|[Ii]nsufficient [Mm]emory)"),
     # TensorFlow 1's allocation at a session's start: the memory another process holds
     L(C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
       r"failed to allocate [\d.]{1,10}[MG] \(\d{1,14} bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY",
@@ -53,9 +49,6 @@ LATER: tuple[Signature, ...] = (
     L(C.GPU_INDEX_OUT_OF_RANGE,
       r"device error: .{0,60}unknown device",
       supersedes=(C.GPU_HIDDEN_BY_ENV,)),
-    L(C.DRIVER_LIBRARY_MISMATCH,
-      r"RM_VERSION_MISMATCH",
-      r"API mismatch: the client has the version"),
     # the image's own copy of a driver library where the toolkit mounts the host's (or a stub)
     L(C.IMAGE_BUNDLES_DRIVER_LIBS,
       r"lib(?:nvidia|cuda)[\w.-]{0,40}\.so[\d.]{0,16}:? file exists",
