@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "AMD_GPU", "BUILD_CC", "CONTAINER_RUN", "CPU_WHEEL", "DOCKER_BUILD", "JETSON", "LINE_FACTS",
+    "AMD_GPU", "BUILD_CC", "BUILDKIT_OUTPUT", "CONTAINER_RUN", "CPU_WHEEL", "DOCKER_BUILD", "JETSON", "LINE_FACTS",
     "ROCM_BUILD", "SINGULARITY", "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED",
     "USES",
 ]  # fmt: skip
@@ -64,6 +64,8 @@ DOCKER_BUILD = re.compile(
     r"^Step \d{1,3}/\d{1,3} : RUN |^#\d{1,4} \[[^\]]{1,60}\] RUN |failed to solve: process \"/bin/sh -c"
     r"|executor failed running \[/bin/sh -c|The command '/bin/sh -c .{0,300}' returned a non-zero code"
 )
+# BuildKit's plain progress: a step's output, each line led by its number and seconds ("#7 1.236 ")
+BUILDKIT_OUTPUT = re.compile(r"(?m)^#\d{1,4} \d{1,5}\.\d{1,3} \S")
 # the facts read line by line with no more than a keyword: (fact, keywords, pattern)
 LINE_FACTS = (
     ("build_cc", ("compute cap",), BUILD_CC),

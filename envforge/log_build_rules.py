@@ -49,8 +49,9 @@ def _rocm_kernels(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
 
 
 # what a process with no GPU prints where an image build runs it
-_NO_GPU_AT_BUILD = (
+_NO_GPU_AT_BUILD = (  # the CUDA runtime says "driver insufficient" (35) where libcuda is absent
     Code.DRIVER_NOT_AVAILABLE,
+    Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
     Code.CONTAINER_GPU_NOT_REQUESTED,
     Code.CUDA_INIT_UNKNOWN,
 )

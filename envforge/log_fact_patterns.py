@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from . import log_arch_patterns as arch
 from . import log_build_patterns as build
 from . import log_memory_patterns as mem
-from .log_version_patterns import FRAMEWORKS, KEYWORDS, WINDOWED
+from .log_version_patterns import (
+    CUDA,
+    CUDNN,
+    DRIVER_SIDES,
+    FRAMEWORKS,
+    KEYWORDS,
+    PTXAS_WARNING,
+    WINDOWED,
+)
 
 __all__ = [
     "CONTAINER_PROMPT", "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "GPU_WITH_CC",
@@ -44,53 +52,6 @@ _GPU_PRODUCT = re.compile(  # a GPU's product name anywhere in a line
 )
 _DRIVER = re.compile(
     r"(?:Driver Version|kernel reported version is|NVRM version:[^\d]{0,60}):?\s{0,4}(\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
-)
-_VERSION = r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
-DRIVER_SIDES = (  # (side, pattern): who states the driver's version
-    ("kernel", re.compile(r"kernel (?:reported )?version(?: is)?:? " + _VERSION)),
-    ("kernel", re.compile(r"kernel module has (?:the )?version " + _VERSION)),
-    ("library", re.compile(r"(?:DSO|libcuda reported) version(?: is)?:? " + _VERSION)),
-    ("library", re.compile(r"NVML library version:? " + _VERSION)),
-    ("library", re.compile(r"client has (?:the )?version " + _VERSION)),
-)
-# ptxas's own warning; both versions whole (a message wrapped inside one decides nothing)
-PTXAS_WARNING = re.compile(
-    r"You are using ptxas (\d{1,3}\.\d{1,3}[\d.]{0,12}), which is older than (\d{1,3}\.\d{1,3}[\d.]{0,12})(?![\d.]{0,20}\w)"
-)
-CUDNN = (
-    re.compile(
-        r"Loaded runtime CuDNN library: ([\d.]{1,20})(?: \(compatibility version \d{1,8}\))? but source was compiled with:? ([\d.]{1,20})"
-    ),
-    re.compile(r"Found cuDNN version (\d{3,6}), but \w{1,20} was built against version (\d{3,6})"),
-    re.compile(r"compiled against \(([\d, ]{1,20})\) but found runtime version \(([\d, ]{1,20})\)"),
-    re.compile(
-        r"compiled with CUDNN ([\d.]{1,9}), but CUDNN version in your machine is ([\d.]{1,9})"
-    ),
-)
-CUDA = (
-    ("driver", re.compile(r"CUDA Version:\s{0,4}(\d{1,2}\.\d{1,2})")),
-    ("driver", re.compile(r"driver'?s? CUDA version (?:is )?\(?(\d{1,2}\.\d{1,2})")),
-    ("driver", re.compile(r"CUDA driver version \(?(\d{1,2}\.\d{1,2})")),
-    ("driver", re.compile(r"NVIDIA driver on your system is too old \(found version (\d{4,6})\)")),
-    ("toolkit", re.compile(r"Cuda compilation tools, release (\d{1,2}\.\d{1,2})")),
-    ("toolkit", re.compile(r"CUDA toolkit version \(?(\d{1,2}\.\d{1,2})")),
-    (
-        "runtime",
-        re.compile(
-            r"(?:torch\.version\.cuda|CUDA runtime version|cuda_version)\W{1,6}(\d{1,2}\.\d{1,2})"
-        ),
-    ),
-    ("runtime", re.compile(r"\+cu(\d{2,3})\b")),
-    (
-        "ptxas",
-        re.compile(r"(?:ptxas|PTX compiler)(?: \(?CUDA\)?)? version (?:is )?\(?(\d{1,2}\.\d{1,2})"),
-    ),
-    ("ptxas", re.compile(r"You are using ptxas (\d{1,2}\.\d{1,2})")),
-    ("wanted", re.compile(r"libcudart\.so\.(\d{1,2}(?:\.\d)?)")),
-    ("wanted", re.compile(r"cudart64_(\d{2,3})\.dll")),
-    # the libraries whose file names carry the CUDA major (CUDA 11 and 12 name them by it alone)
-    ("wanted", re.compile(r"lib(?:cublas(?:Lt)?|cusparse|nvrtc)\.so\.(1[12])\b")),
-    ("wanted", re.compile(r"(?:cublas(?:Lt)?|cusparse)64_(1[12])\.dll")),
 )
 _PYTHON = re.compile(r"\b(?:Python|python)\s?(3\.\d{1,2})(?:\.\d{1,3})?\b")
 _GFX = re.compile(r"\b(gfx\d{3,4}[a-f]?)\b")
@@ -224,6 +185,7 @@ RULES = (
             "cuda version",
             "cuda compilation tools",
             "cuda driver version",
+            "cudadriverversion",
             "too old (found",
             "toolkit version",
             "version.cuda",

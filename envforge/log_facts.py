@@ -22,7 +22,7 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .log_build_patterns import JETSON, SINGULARITY
+from .log_build_patterns import BUILDKIT_OUTPUT, JETSON, SINGULARITY
 from .log_fact_patterns import (
     CONTAINER_PROMPT,
     CUDA,
@@ -168,6 +168,11 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
             number, _ = _raw_line(raw, prompt)
             where = f"line {number}: {printable(prompt.group(0), limit=80)}"
             facts.runtimes["docker"] = facts.lines["inside_container"] = where
+        if (step := BUILDKIT_OUTPUT.search(raw)) is not None:  # a step of an image build
+            number, text_line = _raw_line(raw, step)
+            facts.lines["docker_build"] = (
+                f"line {number}: {printable(text_line, limit=300, one_line=True)}"
+            )
         if (jetson := JETSON.search(raw)) is not None:
             number, text_line = _raw_line(raw, jetson)
             where = f"line {number}: {printable(text_line, limit=300, one_line=True)}"
@@ -289,7 +294,7 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         fact = f"visible_{found.group(1)}"
     elif fact == "cuda":
         kind = next(k for k, p in CUDA if p is found.re)
-        if found.re.pattern.endswith(r"(\d{4,6})\)"):  # 12040 -> 12.4
+        if value.isdigit() and len(value) >= 4:  # 12040 -> 12.4
             value = f"{int(value) // 1000}.{int(value) % 1000 // 10}"
         elif kind == "wanted" and value in ("11", "12", "13"):
             pass  # a CUDA major alone (cudart64_12.dll, libcublas.so.11)

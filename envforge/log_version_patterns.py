@@ -1,14 +1,17 @@
-"""The patterns of the framework versions a log states (pure), in the words of whatever printed
-them: the framework's own banner, a ``__version__`` echoed by a REPL or a notebook (on the line
-below), pip's install, freeze, list and show, conda's list, a wheel's or a dist-info's file name.
-Every repetition is bounded.
+"""The patterns of the versions a log states (pure): a framework's, in the words of whatever
+printed it (the framework's own banner, a ``__version__`` echoed by a REPL or a notebook on the line
+below, pip's install, freeze, list and show, conda's list, a wheel's or a dist-info's file name),
+and the CUDA stack's (the driver's, the runtime's, the toolkit's, ptxas', cuDNN's). Every
+repetition is bounded.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["FRAMEWORKS", "KEYWORDS", "WINDOWED"]
+__all__ = [
+    "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "KEYWORDS", "PTXAS_WARNING", "WINDOWED",
+]  # fmt: skip
 
 _V = r"(\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)"
 # the distributions of a framework (tensorflow-intel is the wheel pip picks on Windows)
@@ -80,4 +83,58 @@ WINDOWED = tuple(
     (name, p)
     for name, p in FRAMEWORKS
     if "__version__" in p.pattern or p.pattern.startswith("^Name")
+)
+
+# -- the CUDA stack's versions ---------------------------------------------------------------------
+_VERSION = r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)"
+DRIVER_SIDES = (  # (side, pattern): who states the driver's version
+    ("kernel", re.compile(r"kernel (?:reported )?version(?: is)?:? " + _VERSION)),
+    ("kernel", re.compile(r"kernel module has (?:the )?version " + _VERSION)),
+    ("library", re.compile(r"(?:DSO|libcuda reported) version(?: is)?:? " + _VERSION)),
+    ("library", re.compile(r"NVML library version:? " + _VERSION)),
+    ("library", re.compile(r"client has (?:the )?version " + _VERSION)),
+)
+# ptxas's own warning; both versions whole (a message wrapped inside one decides nothing)
+PTXAS_WARNING = re.compile(
+    r"You are using ptxas (\d{1,3}\.\d{1,3}[\d.]{0,12}), which is older than (\d{1,3}\.\d{1,3}[\d.]{0,12})(?![\d.]{0,20}\w)"
+)
+CUDNN = (
+    re.compile(
+        r"Loaded runtime CuDNN library: ([\d.]{1,20})(?: \(compatibility version \d{1,8}\))? but source was compiled with:? ([\d.]{1,20})"
+    ),
+    re.compile(r"Found cuDNN version (\d{3,6}), but \w{1,20} was built against version (\d{3,6})"),
+    re.compile(r"compiled against \(([\d, ]{1,20})\) but found runtime version \(([\d, ]{1,20})\)"),
+    re.compile(
+        r"compiled with CUDNN ([\d.]{1,9}), but CUDNN version in your machine is ([\d.]{1,9})"
+    ),
+)
+CUDA = (
+    ("driver", re.compile(r"CUDA Version:\s{0,4}(\d{1,2}\.\d{1,2})")),
+    ("driver", re.compile(r"driver'?s? CUDA version (?:is )?\(?(\d{1,2}\.\d{1,2})")),
+    (
+        "driver",
+        re.compile(
+            r"(?:(?i:CUDA driver version)|cudaDriverVersion)\s{0,40}:?\s{0,4}\(?(\d{1,2}\.\d{1,2}|\d{5})\b"
+        ),
+    ),
+    ("driver", re.compile(r"NVIDIA driver on your system is too old \(found version (\d{4,6})\)")),
+    ("toolkit", re.compile(r"Cuda compilation tools, release (\d{1,2}\.\d{1,2})")),
+    ("toolkit", re.compile(r"CUDA toolkit version \(?(\d{1,2}\.\d{1,2})")),
+    (
+        "runtime",
+        re.compile(
+            r"(?:torch\.version\.cuda|(?i:CUDA runtime version)|cuda_version)\W{1,40}(\d{1,2}\.\d{1,2}|\d{5}\b)"
+        ),
+    ),
+    ("runtime", re.compile(r"\+cu(\d{2,3})\b")),
+    (
+        "ptxas",
+        re.compile(r"(?:ptxas|PTX compiler)(?: \(?CUDA\)?)? version (?:is )?\(?(\d{1,2}\.\d{1,2})"),
+    ),
+    ("ptxas", re.compile(r"You are using ptxas (\d{1,2}\.\d{1,2})")),
+    ("wanted", re.compile(r"libcudart\.so\.(\d{1,2}(?:\.\d)?)")),
+    ("wanted", re.compile(r"cudart64_(\d{2,3})\.dll")),
+    # the libraries whose file names carry the CUDA major (CUDA 11 and 12 name them by it alone)
+    ("wanted", re.compile(r"lib(?:cublas(?:Lt)?|cusparse|nvrtc)\.so\.(1[12])\b")),
+    ("wanted", re.compile(r"(?:cublas(?:Lt)?|cusparse)64_(1[12])\.dll")),
 )

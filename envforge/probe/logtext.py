@@ -181,14 +181,20 @@ def _unwrapped(physical: List[str]) -> List[Tuple[int, str]]:
     """The log's lines (numbered from 1) with hard-wrapped runs joined back: two or more lines of
     the same width (at least ``WRAP_MIN``), one of them cut inside a word, and the shorter line
     that ends the run are one line, as printed before a terminal or a forum cut it. Lines that
-    repeat a format (the same first characters) or draw a table are never joined."""
+    repeat a format (the same first characters), draw a table or pad to one column are never
+    joined."""
     joined: List[Tuple[int, str]] = []
     index, total = 0, len(physical)
     while index < total:
         line = physical[index]
         width, end = len(line), index + 1
         if width >= WRAP_MIN and not line.lstrip().startswith(_NOT_WRAPPED):
-            while end < total and len(physical[end]) == width and physical[end][:6] != line[:6]:
+            while (
+                end < total
+                and len(physical[end]) == width
+                and physical[end][:6] != line[:6]
+                and not _aligned(physical[end - 1], physical[end])
+            ):
                 end += 1
             tail = end < total and 0 < len(physical[end]) < width
             last = end + 1 if tail else end
@@ -203,6 +209,19 @@ def _unwrapped(physical: List[str]) -> List[Tuple[int, str]]:
         joined.append((index + 1, line))
         index += 1
     return joined
+
+
+def _aligned(line: str, below: str) -> bool:
+    """Two lines padded to one column (``Driver Version   : 11.5`` over ``Runtime Version  : 11.8``):
+    a table's rows, not a message cut at the terminal's width."""
+    column = _padded_to(line)
+    return column > 0 and _padded_to(below) == column
+
+
+def _padded_to(line: str) -> int:
+    """The column a line's first run of padding ends at (0: none)."""
+    start = line.find("  ", len(line) - len(line.lstrip()))
+    return len(line) - len(line[start:].lstrip()) if start > 0 else 0
 
 
 BEFORE, AFTER = 1, 3  # a window: the line before a line and the three after it

@@ -121,9 +121,14 @@ LOOSE: tuple[Signature, ...] = (
       r"sm_\d{2,3}\w?.{0,60}(?:not compatible|not supported|unsupported)",
       r"compute capability.{0,60}(?:not supported|unsupported|not compatible)",
       # a build for other architectures than the GPU's, in its many printers' words
-      r"(?:built|compiled) (?:only )?for (?:sm_?\d{2,3}|compute capability|CUDA arch).{0,60}(?:only|but|GPU)",
+      r"(?:built|compiled) (?:only )?for (?:sm_?\d{2,3}|compute capability|CUDA arch).{0,60}(?:only|but|GPU|device)",
       r"invalid device function",
-      r"(?:target|GPU) (?:arch(?:itecture)? )?sm_?\d{2,3}\w? (?:is )?not supported"),
+      r"(?:target|GPU) (?:arch(?:itecture)? )?sm[_ ]?\d{2,3}\w? (?:is )?not supported",
+      # no build for this GPU, in an extension's, a server's or a library's own words
+      r"(?:could not|cannot|can'?t|unable to) find (?:a )?compatible .{0,60}compute capability",
+      r"unsupported (?:cuda |gpu )?arch(?:itecture)?\W{1,3}(?:sm_?)?\d{2,3}\b",
+      r"not built (?:to work )?(?:with|for) the (?:selected|current) (?:device|GPU)",
+      r"(?:runtime|device) compute cap(?:ability)?.{0,40}(?:not compatible|incompatible).{0,40}compile"),
     L(C.GPU_ARCH_TOO_OLD,
       r"(?:GPU|compute capability|architecture).{0,60}too old",
       r"(?:compute|CUDA) capability:? [\d.]{1,4}.{0,80}(?:not supported|unsupported|minimum|too old|below)",
@@ -323,6 +328,9 @@ LOOSE: tuple[Signature, ...] = (
       r"not supported (?:in|on|by) this (?:architecture|GPU|device)",
       r"is_sm\d{2,3}.{0,60}to be true, but got false",
       r"\bbf16\b.{0,80}supported device",
+      # a device that lacks a low-precision type's fast path
+      r"(?:device|GPU|backend)s? (?:do(?:es)? not|doesn'?t|don'?t) support (?:efficient )?(?:float16|fp16|half|bf16|bfloat16|fp8|float8|int8)",
+      r"capability.{0,30}not supported for .{0,30}(?:attention|kernel|fp8|bf16)",
       r"CUBLAS_STATUS_NOT_SUPPORTED.{0,200}CUDA_R_16BF"),
     L(C.GPU_BUSY_OR_UNAVAILABLE,
       r"busy or unavailable",

@@ -30,6 +30,7 @@ from .signatures_frameworks import FRAMEWORKS
 from .signatures_fringe import FRINGE
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
+from .signatures_runtimes import RUNTIMES
 from .signatures_system import SYSTEM
 from .signatures_tail import TAIL
 
@@ -58,6 +59,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *CLOUDS_APPS,
     *TAIL,
     *FRINGE,
+    *RUNTIMES,
 )
 
 
@@ -107,6 +109,9 @@ BENIGN: tuple[str, ...] = (
     # llama.cpp could not lock the model in RAM (--mlock over RLIMIT_MEMLOCK): it runs unlocked
     r"failed to mlock \d{1,15}-byte buffer",
     r"Try increasing RLIMIT_MLOCK",
+    # nvidia-ctk writing a CDI specification: optional components it found no file of (warnings)
+    r"level=warning msg=\"Could not locate \S{1,80}: pattern \S{1,80} not found",
+    r"level=warning msg=\"Failed to evaluate symlink /dev/dri/by-path/",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -162,11 +162,11 @@ FRINGE: tuple[Signature, ...] = (
     # dyld: a native library of the other macOS architecture
     S(
         C.MACOS_ARM64_BUILD_ON_INTEL_MAC,
-        r"incompatible architecture \(have '?arm64'?, need '?x86_64",
+        r"incompatible architecture \(have \(?'?arm64'?\)?, need \(?'?x86_64",
     ),
     S(
         C.MACOS_X86_BUILD_ON_APPLE_SILICON,
-        r"incompatible architecture \(have '?x86_64'?, need '?arm64",
+        r"incompatible architecture \(have \(?'?x86_64'?\)?, need \(?'?arm64",
     ),
     # NCCL 2.24's cuMem host buffers on GPUs without peer access (CUDA error 217)
     S(

@@ -249,6 +249,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"CUDA_ERROR_NO_DEVICE",
         r"No CUDA GPUs are available",
         r"cudaGetDeviceCount\(\)? returned 100",
+        r"using GPU version Paddle, but your CUDA device is not set properly",
         strength=SYMPTOM,
         needs_gpu=True,
         explained_by=(

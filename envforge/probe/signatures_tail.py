@@ -93,7 +93,7 @@ TAIL: tuple[Signature, ...] = (
     # bitsandbytes ships one binary per CUDA release; none for this one
     S(
         C.GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION,
-        r"Could not find the bitsandbytes CUDA ?binary ?at [\S ]{0,300}?libbitsandbytes_cuda\d{3}",
+        r"Could ?not ?find ?the ?bitsandbytes ?(?:CUDA|ROCm) ?binary ?at ?[\S ]{0,300}?libbitsandbytes_(?:cuda|rocm)\d{2,3}",
         r"Required library version not found: libbitsandbytes_cuda\d{3}",
         supersedes=(C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,),
     ),

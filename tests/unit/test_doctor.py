@@ -1777,6 +1777,83 @@ LINES = [
         "libsycl.so.8 => not found",
         "ONEAPI_RUNTIME_LIBS_NOT_FOUND",
     ),
+    # wave 34's dev logs
+    (
+        "Pod Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected",
+        "K8S_KUBELET_DEVICE_MANAGER_STALE_STATE",
+    ),
+    (
+        "Warning  UnexpectedAdmissionError  5m  kubelet  Allocate failed due to no healthy devices present",
+        "K8S_KUBELET_DEVICE_MANAGER_STALE_STATE",
+    ),
+    (
+        "slurmctld: error: gres/gpu: invalid GRES core specification (48-63,176-191) on node node01",
+        "SLURM_GRES_CONF_INVALID",
+    ),
+    (
+        "slurmd: error: GRES autodetected core affinity 0-15 on node ai-hpc-31-24-ai doesn't match socket boundaries",
+        "SLURM_GRES_CONF_INVALID",
+    ),
+    (
+        "nvidia-ctk: symbol lookup error: nvidia-ctk: undefined symbol: nvmlGpuInstanceGetComputeInstanceProfileInfoV",
+        "CONTAINER_TOOLKIT_RELEASE_REGRESSION",
+    ),
+    (
+        "nvidia-container-cli: mount error: mount operation failed: /tmp/enroot/data/user-0/pyxis_16.0/run/nvidia-persistenced/socket: operation not permitted",
+        "CDI_IPC_SOCKETS_MOUNTED_READONLY",
+    ),
+    (
+        "[7] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout",
+        "COLLECTIVE_TIMEOUT_RANK_BUSY",
+    ),
+    (
+        "Invalid config blocking attribute value -2147483648",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
+        "[skl-a-00.rc.rit.edu:13428] PMI_Get_clique_size [pmix_s1.c:281:s1_init]: Operation failed",
+        "MPI_PMI_BOOTSTRAP_FAILED",
+    ),
+    (
+        "but OMPI was not built with SLURM's PMI support and therefore cannot",
+        "MPI_PMI_BOOTSTRAP_FAILED",
+    ),
+    (
+        "RuntimeError: The GPU device does not support Double (Float64) operations!",
+        "DIRECTML_FLOAT64_UNSUPPORTED",
+    ),
+    (
+        "CUDA error (C:/a/xformers/xformers/third_party/flash-attention/hopper\\flash_fwd_launch_template.h:180): invalid argument",
+        "ATTENTION_KERNEL_ARCH_DISPATCH_BUG",
+    ),
+    (
+        "ggml_metal_add_buffer: error: buffer 'data' size 18300780544 is larger than buffer maximum of 17179869184",
+        "METAL_BUFFER_OVER_MAX_LENGTH",
+    ),
+    (
+        'Assertion size >= bsize && "Mismatch between allocated memory size and expected size of serialized engine."\' failed.',
+        "TRT_ENGINE_BUILT_FOR_OTHER_GPU",
+    ),
+    (
+        "Ignoring visible gpu device (device: 0, name: AMD Radeon RX 6600 XT, pci bus id: 0000:0c:00.0) with AMDGPU version : gfx1032. The supported AMDGPU versions are gfx1030, gfx900, gfx906, gfx908, gfx90a.",
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "DKMS (dkms-3.2.0) make.log for amdgpu/6.12.12-2202139.24.04 for kernel 6.17.0-6-generic (x86_64)",
+        "AMDGPU_DKMS_KERNEL_UNSUPPORTED",
+    ),
+    (
+        "RuntimeError: (PreconditionNotMet) Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion.",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "OSError: dlopen(/opt/lib/onnxruntime_pybind11_state.so, 0x0002): tried: '/opt/lib/onnxruntime_pybind11_state.so' (mach-o file, but is an incompatible architecture (have (arm64), need (x86_64)))",
+        "MACOS_ARM64_BUILD_ON_INTEL_MAC",
+    ),
+    (
+        "Could not find the bitsandbytes ROCm binary at PosixPath('/opt/bitsandbytes/libbitsandbytes_rocm63.so')",
+        "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -1795,6 +1872,10 @@ NOISE = [
     "CUDA-capable device is detected",
     "I tensorflow/compiler/xla/service/service.cc:168] Not creating XLA devices, tf_xla_enable_xla_devices not set",
     "(DEBUG INFO) Executor start aborting (this does not indicate an error and you can ignore this message)",
+    'nvidia-ctk[1774]: time="2026-02-25T02:22:21Z" level=warning msg="Could not locate '
+    'libnvidia-egl-gbm.so.*.*: pattern libnvidia-egl-gbm.so.*.* not found\\nlibnvidia-egl-gbm.so.*.*: not found"',
+    'nvidia-ctk[1774]: time="2026-02-25T02:22:21Z" level=warning msg="Failed to evaluate symlink '
+    '/dev/dri/by-path/pci-0000:00:1e.0-card; ignoring"',
 ]
 
 
@@ -2070,6 +2151,23 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "insmod: ERROR: could not insert 'nvidia': Unknown symbol in module",
             "DRIVER_NOT_AVAILABLE",
         ),
+        (
+            "OSError: could not find a compatible kernel build for compute capability 8.9",
+            "WHEEL_LACKS_ARCH_KERNELS",
+        ),
+        (
+            "RuntimeError: the library was not built for the current GPU (sm_89)",
+            "WHEEL_LACKS_ARCH_KERNELS",
+        ),
+        ("ERROR: Target GPU SM 100 is not supported by this build", "WHEEL_LACKS_ARCH_KERNELS"),
+        (
+            "Error: runtime compute capability 8.6 is incompatible with the compile-time one 9.0",
+            "WHEEL_LACKS_ARCH_KERNELS",
+        ),
+        (
+            "Warning: the device does not support efficient fp16 computation",
+            "GPU_FEATURE_NEEDS_NEWER_ARCH",
+        ),
         ("mylib error: Arch mismatch on device 0", "GPU_ARCH_TOO_OLD"),
         ("RuntimeError: please use a device with at least capability 6.0", "GPU_ARCH_TOO_OLD"),
         (
@@ -2081,6 +2179,28 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
 )
 def test_an_unknown_wording_is_read_by_its_class_words(line: str, code: str) -> None:
     assert [d.code for d in diagnose_log(line + "\n")][:1] == [code]
+
+
+def test_a_gpu_missing_in_buildkits_step_output_is_the_image_build() -> None:
+    step = (  # BuildKit's plain progress: the step's number and seconds lead each line
+        "#7 1.236 cudaGetDeviceCount returned 35\n"
+        "#7 1.236 -> CUDA driver version is insufficient for CUDA runtime version\n"
+    )
+    assert [d.code for d in diagnose_log(step)][:1] == ["DOCKER_BUILD_HAS_NO_GPU"]
+    on_a_host = step.replace("#7 1.236 ", "")
+    assert [d.code for d in diagnose_log(on_a_host)][:1] == ["DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"]
+
+
+def test_numba_needing_minor_version_compatibility_it_lacks_is_a_driver_too_old() -> None:
+    report = (  # numba -s, a runtime newer than the driver and no package that bridges them
+        "CUDA Driver Version                           : 11.5\n"
+        "CUDA Runtime Version                          : 11.8\n"
+        "CUDA Minor Version Compatibility Available    : False\n"
+        "CUDA Minor Version Compatibility Needed       : True\n"
+    )
+    assert [d.code for d in diagnose_log(report)] == ["DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"]
+    bridged = report.replace("Available    : False", "Available    : True ")
+    assert [d.code for d in diagnose_log(bridged)] == []
 
 
 def test_a_notice_that_lazy_loading_is_not_enabled_is_no_cpu_only_build() -> None:

@@ -43,6 +43,29 @@ def test_facts_are_read_with_their_lines() -> None:
     assert facts.summary()["gpus"] == [{"name": "NVIDIA GeForce GTX 980", "cc": None}]
 
 
+@pytest.mark.parametrize(
+    ("text", "driver", "runtime"),
+    [  # CuPy's show_config and numba -s print a table; NCCL its INFO line
+        (
+            "CUDA Driver Version          : 11020\nCUDA Runtime Version         : 11030\n",
+            "11.2",
+            "11.3",
+        ),
+        (
+            "CUDA Driver Version             : 11.5\nCUDA Runtime Version            : 11.8\n",
+            "11.5",
+            "11.8",
+        ),
+        ("host:1:1 [0] NCCL INFO cudaDriverVersion 11070\n", "11.7", None),
+    ],
+)
+def test_the_driver_and_runtime_cuda_are_read_from_tables(
+    text: str, driver: str, runtime: str | None
+) -> None:
+    cuda = extract_facts(text).cuda
+    assert (cuda.get("driver"), cuda.get("runtime")) == (driver, runtime)
+
+
 def test_a_gpu_older_than_every_kernel_is_named_without_an_error_line() -> None:
     found = knowledge_diagnoses(extract_facts(GTX980_TF217), load_knowledge())
     assert [d.code for d in found] == ["GPU_ARCH_TOO_OLD"]
@@ -291,7 +314,9 @@ def test_an_image_build_step_that_finds_no_gpu_is_the_build_not_the_host(step: s
         d.code for d in decide(extract_facts(step), {Code.DRIVER_NOT_AVAILABLE: 2}, failed=True)
     ]
     assert Code.DOCKER_BUILD_HAS_NO_GPU in decided
-    run = step.replace("#7 [3/5] RUN ", "$ ").replace("Step 4/9 : RUN ", "$ ")
+    run = (
+        step.replace("#7 [3/5] RUN ", "$ ").replace("Step 4/9 : RUN ", "$ ").replace("#7 0.2 ", "")
+    )
     run = run.replace("The command '/bin/sh -c nvidia-smi' returned", "exit code")
     decided = [
         d.code for d in decide(extract_facts(run), {Code.DRIVER_NOT_AVAILABLE: 2}, failed=True)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from envforge.log_reading import read_log
 from envforge.probe.codes import Code
+from envforge.probe.logtext import normalise
 from envforge.probe.loose import L, swapped
 from envforge.probe.matching import classify, scan
 
@@ -87,6 +88,17 @@ def test_a_message_is_found_whatever_printed_or_pasted_it(
 def test_a_message_hard_wrapped_at_any_width_is_found(line: tuple[str, str], width: int) -> None:
     message, code = line
     assert _found(_hard_wrapped(message, width), code), (width, message)
+
+
+def test_a_table_padded_to_one_column_is_not_read_as_one_wrapped_line() -> None:
+    table = (  # numba -s: three rows of one width, each ending in a digit or a word
+        "CUDA Driver Version                           : 11.5\n"
+        "CUDA Runtime Version                          : 11.8\n"
+        "CUDA NVIDIA Bindings                          : True\n"
+    )
+    assert [line.text for line in normalise(table)] == [
+        "CUDA Driver Version : 11.5", "CUDA Runtime Version : 11.8", "CUDA NVIDIA Bindings : True",
+    ]  # fmt: skip
 
 
 def test_a_message_split_over_lines_at_a_word_is_found() -> None:
