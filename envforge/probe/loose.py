@@ -64,7 +64,11 @@ LOOSE: tuple[Signature, ...] = (
       r"Could not locate (?:cu\w{1,30}|nv\w{1,20})\.dll"),
     L(C.CUDNN_VERSION_MISMATCH,
       r"cudnn.{0,60}version.{0,80}(?:mismatch|incompatib|expected|requires?|newer|older|compiled|built)",
-      r"(?:mismatch|incompatib).{0,60}cudnn"),
+      r"(?:mismatch|incompatib).{0,60}cudnn",
+      # cuDNN older than wanted, two cuDNNs, or its pieces of two releases
+      r"(?:outdated|too old|conflicting) cudnn",
+      r"cudnn.{0,80}(?:compiled|built) (?:with|against).{0,80}(?:found|loaded|linked|in your machine)",
+      r"libcudnn\w{0,20}\.so[\d.]{0,8}: undefined symbol: cudnn"),
     L(C.CUDNN_INIT_FAILED,
       r"CUDNN_STATUS_\w{1,30}",
       r"cuDNN error"),
@@ -273,6 +277,8 @@ LOOSE: tuple[Signature, ...] = (
       r"(?:dependenc(?:y|ies)|depends on).{0,80}(?:lib\w{2,20}\.so|\w{2,20}\.dll).{0,40}(?:missing|not found)",
       r"\bzlib\w{0,6}\.dll",
       r"undefined symbol.{0,80}version lib(?:cu|nv)\w{1,20}",
+      # a symbol of a CUDA library a loaded library needs, missing from an older copy of it
+      r"undefined symbol: _{0,2}(?:nvJitLink|cublasLt|nccl|cusparse|cufft|curand|nvrtc)\w{1,60}",
       # one CUDA library loaded and names another that is not there
       r"lib(?:cudnn|cublas|cusparse|cusolver|cufft)\w{0,20}\.so[\d.]{0,8}.{0,160}lib(?:nvrtc|nvJitLink|nvjitlink|cublasLt|cudnn_\w{1,20})\.so[\d.]{0,8}:? (?:cannot open|not found)"),
     L(C.FABRIC_MANAGER_NOT_RUNNING,
@@ -302,7 +308,13 @@ LOOSE: tuple[Signature, ...] = (
     L(C.TORCH_EXTENSION_ABI_MISMATCH,
       r"undefined symbol: _ZN\w{1,200}",
       r"(?:built|compiled) (?:for|against|with) (?:PyTorch|torch) [\d.]{1,10}",
-      r"undefined symbol: _ZNK\w{1,200}"),
+      r"undefined symbol: _ZNK\w{1,200}",
+      # an extension (torchvision, torchaudio, xformers) of another PyTorch build, in its own words
+      r"(?:PyTorch|torch) has CUDA [Vv]ersion.{0,40}and \w{2,30} has CUDA",
+      r"(?:PyTorch|torch) and \w{2,30} (?:were|was) compiled with different",
+      r"can'?t load C\+\+/CUDA extensions",
+      r"undefined symbol: aoti_torch_\w{1,60}",
+      r"Could not run '(?!aten::)\w{2,30}::\w{2,60}' with arguments from the '(?:CUDA|HIP|XPU)' backend"),
     L(C.MEMORY_CONFIG_ORDER_ERROR,
       r"(?:cannot|can'?t) be modified after.{0,40}initiali",
       r"memory growth.{0,60}(?:after|already)",

@@ -163,4 +163,11 @@ LATER: tuple[Signature, ...] = (
     L(C.INTEL_GPU_DRIVER_MISSING,
       r"libze_loader\.so[\d.]{0,6}.{0,60}(?:cannot open|not found|No such file)",
       r"clGetPlatformIDs.{0,20}-1001"),
+    # Keras of another TensorFlow: an internal module or name of TensorFlow's it cannot find
+    L(C.KERAS_VERSION_MISMATCH,
+      r"module 'tensorflow(?:_core)?\.[\w.]{1,60}' has no attribute",
+      r"No module named 'keras\.src(?:\.\w{1,30})?'",
+      r"Keras requires TensorFlow [\d.]{1,6} or higher",
+      r"requires keras.{0,40}but you have keras",
+      r"cannot import name '\w{1,60}' from 'tensorflow\.python"),
 )  # fmt: skip

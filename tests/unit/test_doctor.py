@@ -2168,6 +2168,20 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "Warning: the device does not support efficient fp16 computation",
             "GPU_FEATURE_NEEDS_NEWER_ARCH",
         ),
+        ("RuntimeError: outdated cuDNN found, please upgrade to 9.1", "CUDNN_VERSION_MISMATCH"),
+        (
+            "RuntimeError: torch has CUDA version 12.1 and torchaudio has CUDA version 11.8. "
+            "Please install matching versions",
+            "TORCH_EXTENSION_ABI_MISMATCH",
+        ),
+        (
+            "OSError: libtorchcodec.so: undefined symbol: aoti_torch_create_tensor_from_blob",
+            "TORCH_EXTENSION_ABI_MISMATCH",
+        ),
+        (
+            "AttributeError: module 'tensorflow.python.framework.ops' has no attribute 'RegisterGradient'",
+            "KERAS_VERSION_MISMATCH",
+        ),
         ("mylib error: Arch mismatch on device 0", "GPU_ARCH_TOO_OLD"),
         ("RuntimeError: please use a device with at least capability 6.0", "GPU_ARCH_TOO_OLD"),
         (
