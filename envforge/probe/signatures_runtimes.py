@@ -1,10 +1,11 @@
-"""Signatures of the classes wave 34 of the corpus showed in wordings no table knew: the kubelet's
-device manager, Slurm's GPU gres definitions, an nvidia-ctk release and CDI's read-only
+"""Signatures of the classes waves 34 and 35 of the corpus showed in wordings no table knew: the
+kubelet's device manager, Slurm's GPU gres definitions, an nvidia-ctk release and CDI's read-only
 sockets, NCCL's unique id and an older NCCL loaded first, Open MPI without Slurm's PMI, numba's
 minor version compatibility, Paddle's loader, DirectML without float64, FlashAttention 3's Hopper
 kernels elsewhere, ggml's Metal buffers, TensorRT's engines of another release, TensorFlow ROCm's
-gfx targets, AMD's DKMS builds. Data only, in the format of the other sections (``signatures``'s
-docstring); standard library only.
+gfx targets, AMD's DKMS builds, PyTorch's shared memory files, pinned host memory, TF-TRT without
+TensorRT, Ollama's runner without its DLLs. Data only, in the format of the other sections
+(``signatures``'s docstring); standard library only.
 """
 
 from __future__ import annotations
@@ -96,6 +97,24 @@ RUNTIMES: tuple[Signature, ...] = (
     S(
         C.CUDA_LIBS_NOT_FOUND,
         r"Cannot load (?:cudnn|cublas|cublasLt|cufft|curand|cusolver|cusparse|nccl|cupti|nvrtc|tensorrt) shared library",
+    ),
+    # wave 35: PyTorch's shared memory file a DataLoader worker could not write (/dev/shm full),
+    # pinned host memory CUDA could not allocate, TF-TRT in a TensorFlow without TensorRT, and
+    # Ollama's runner missing a DLL (STATUS_DLL_NOT_FOUND)
+    S(C.CONTAINER_SHM_TOO_SMALL, r"unable to write to file </torch_\d{1,10}_\d{1,12}>"),
+    S(
+        C.HOST_OOM,
+        r"cudaMallocHost(?:\(\))? failed.{0,40}out of memory",
+        supersedes=(C.GPU_OOM,),
+    ),
+    S(
+        C.TF_TRT_UNAVAILABLE,
+        r"needs to be built with TensorRT support enabled to allow TF-TRT",
+        supersedes=(C.TENSORRT_MISSING_BENIGN,),
+    ),
+    S(
+        C.LLM_APP_RUNTIME_PACK_BROKEN,
+        r"llama runner process has terminated: exit status 0xc0000135",
     ),
     # DKMS's own header of the amdgpu module's failed build log
     S(C.AMDGPU_DKMS_KERNEL_UNSUPPORTED, r"make\.log for amdgpu/\S{1,40} for kernel"),

@@ -1854,6 +1854,23 @@ LINES = [
         "Could not find the bitsandbytes ROCm binary at PosixPath('/opt/bitsandbytes/libbitsandbytes_rocm63.so')",
         "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
     ),
+    # wave 35's dev logs
+    (
+        "RuntimeError: unable to write to file </torch_18693_1954506624> at /pytorch/torch/lib/TH/THAllocator.c:271",
+        "CONTAINER_SHM_TOO_SMALL",
+    ),
+    (
+        "FATAL server failed during startup | cudaMallocHost failed: cudaErrorMemoryAllocation: out of memory",
+        "HOST_OOM",
+    ),
+    (
+        "ERROR:tensorflow:Tensorflow needs to be built with TensorRT support enabled to allow TF-TRT to operate.",
+        "TF_TRT_UNAVAILABLE",
+    ),
+    (
+        "Ollama call failed with status code 500: llama runner process has terminated: exit status 0xc0000135",
+        "LLM_APP_RUNTIME_PACK_BROKEN",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
