@@ -5,15 +5,18 @@ the forum it was pasted into, not on the failure. Before any pattern runs, each 
 varies: terminal colour codes (and their pasted remnants), carriage-return progress updates,
 escaped newlines of JSON log shippers (``...\\n...`` on one line), line prefixes (timestamps,
 absl/TensorFlow source locations, compose service names, kubectl and MPI rank tags, Jupyter server
-stamps, Python logging levels, shell and REPL prompts, notebook ``In [3]:``/``Out[3]:``), and
-Windows path separators. Lines longer than ``CHUNK`` are cut into chunks (a one-line log of 2 MB is
-many lines), which windows join again. Every line keeps the number of the line it came from.
+stamps, Python logging levels, shell and REPL prompts, notebook ``In [3]:``/``Out[3]:``), what a
+forum or an editor made of it (typographic quotes and dashes, HTML entities, Markdown's escapes),
+and Windows path separators. Lines longer than ``CHUNK`` are cut into chunks (a one-line log of
+2 MB is many lines), which windows join again. Every line keeps the number of the line it came
+from.
 
 Standard library only, Python 3.9: this module runs inside images (the probe's own verdicts use it).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Dict, List, NamedTuple, Tuple
@@ -36,6 +39,16 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ESCAPED_NEWLINE = re.compile(r"(?:\\\\){0,4}\\n")
 _PATH_SEPARATOR = re.compile(r"(?<=[\w.~$:-])\\{1,4}(?=[\w.~$-])")
 _SPACES = re.compile(r"[ \t\u00a0]{2,4096}")
+# what a forum, a mailer or a word processor made of a pasted line: typographic quotes and dashes,
+# HTML entities, Markdown's escapes (``libcudnn\_ops``); each back to what the program printed
+_TYPOGRAPHIC = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+    "\u2013": "--", "\u2014": "--", "\u2212": "-",
+})  # fmt: skip
+_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#[xX][0-9a-fA-F]{2,4});")
+_MARKDOWN_ESCAPE = re.compile(r"\\([_*`])")
+_OTHER_BACKSLASH = re.compile(r"\\(?![_*`])")  # a Windows path: its backslashes are its own
 
 # Prefixes a line may carry, outermost first; each is tried again after another was removed.
 _PREFIXES = re.compile(
@@ -134,6 +147,12 @@ def _unescaped(segment: str) -> List[str]:
 def _clean(piece: str) -> str:
     if "\x1b" in piece or "m" in piece and ("[" in piece or "^" in piece):
         piece = _ANSI.sub("", piece)
+    if "&" in piece and _ENTITY.search(piece):
+        piece = html.unescape(piece)
+    if not piece.isascii():
+        piece = piece.translate(_TYPOGRAPHIC)
+    if "\\" in piece and _MARKDOWN_ESCAPE.search(piece) and not _OTHER_BACKSLASH.search(piece):
+        piece = _MARKDOWN_ESCAPE.sub(r"\1", piece)
     if not piece.isprintable():
         piece = _CONTROL.sub(" ", piece)
     piece = _strip_prefixes(piece.strip())

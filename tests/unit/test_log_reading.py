@@ -3,6 +3,7 @@ blank answer, and the probe's own verdicts from the same engine."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable
@@ -57,6 +58,12 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
     "markdown-quote": lambda m: f"> {m}",
     "cri-log": lambda m: f"2024-05-01T10:00:00.123456789Z stderr F {m}",
     "journal-iso": lambda m: f"2024-05-01T10:00:00+0000 node17 python[4242]: {m}",
+    # what a forum, a mailer or a word processor makes of a pasted line
+    "typographic": lambda m: (
+        m.replace("'", "\u2019").replace('"', "\u201d").replace("--", "\u2014")
+    ),
+    "html-entities": html.escape,
+    "markdown-escapes": lambda m: m if "\\" in m else m.replace("_", "\\_").replace("*", "\\*"),
 }
 
 
@@ -88,6 +95,32 @@ def test_a_message_is_found_whatever_printed_or_pasted_it(
 def test_a_message_hard_wrapped_at_any_width_is_found(line: tuple[str, str], width: int) -> None:
     message, code = line
     assert _found(_hard_wrapped(message, width), code), (width, message)
+
+
+@pytest.mark.parametrize(
+    ("posted", "printed"),
+    [  # a forum's, a mailer's or a word processor's copy of a line, and what the program printed
+        (
+            "couldn\u2019t communicate with the \u201cNVIDIA\u201d driver",
+            'couldn\'t communicate with the "NVIDIA" driver',
+        ),
+        ("docker run \u2014gpus all img", "docker run --gpus all img"),
+        (
+            "Could not load library libcudnn\\_cnn\\_infer.so.8",
+            "Could not load library libcudnn_cnn_infer.so.8",
+        ),
+        (
+            "&gt;&gt;&gt; import torch &amp;&amp; print(&quot;ok&quot;)",
+            'import torch && print("ok")',
+        ),
+        (
+            "C:\\Users\\me\\_build\\x.dll",
+            "C:/Users/me/_build/x.dll",
+        ),  # a path keeps its backslashes
+    ],
+)
+def test_a_line_as_a_forum_or_an_editor_made_it_reads_as_printed(posted: str, printed: str) -> None:
+    assert [line.text for line in normalise(posted)] == [printed]
 
 
 def test_a_table_padded_to_one_column_is_not_read_as_one_wrapped_line() -> None:
