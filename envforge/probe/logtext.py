@@ -201,7 +201,8 @@ def _unwrapped(physical: List[str]) -> List[Tuple[int, str]]:
     the same width (at least ``WRAP_MIN``), one of them cut inside a word, and the shorter line
     that ends the run are one line, as printed before a terminal or a forum cut it. Lines that
     repeat a format (the same first characters), draw a table or pad to one column are never
-    joined."""
+    joined, nor are lines narrower than a line near them (a terminal cuts every line at its width;
+    a mailer's or an editor's word wrap leaves lines of many widths, two of them equal by chance)."""
     joined: List[Tuple[int, str]] = []
     index, total = 0, len(physical)
     while index < total:
@@ -221,13 +222,21 @@ def _unwrapped(physical: List[str]) -> List[Tuple[int, str]]:
                 physical[i][-1:].isalnum() and physical[i + 1][:1].isalnum()
                 for i in range(index, last - 1)
             )
-            if end - index >= 2 and cut:
+            if end - index >= 2 and cut and _widest_around(physical, index, last) <= width:
                 joined.append((index + 1, "".join(physical[index:last])))
                 index = last
                 continue
         joined.append((index + 1, line))
         index += 1
     return joined
+
+
+NEAR = 10  # the lines before and after a run that a terminal would have cut at its width too
+
+
+def _widest_around(physical: List[str], start: int, stop: int) -> int:
+    """The longest line of ``physical[start:stop]`` and the ``NEAR`` lines either side of it."""
+    return max(len(line) for line in physical[max(0, start - NEAR) : stop + NEAR])
 
 
 def _aligned(line: str, below: str) -> bool:

@@ -48,7 +48,7 @@ RUNTIMES: tuple[Signature, ...] = (
     # rank 0 late to publish NCCL's unique id (busy before its first collective)
     S(
         C.COLLECTIVE_TIMEOUT_RANK_BUSY,
-        r"retrieving ncclUniqueId from \[\d{1,5}\] via c10d key-value store.{0,120}Socket Timeout",
+        r"retrieving ncclUniqueId from .{0,12}via c10d key-value store.{0,120}Socket Timeout",
         supersedes=(C.NCCL_SYSTEM_ERROR_SHM, C.DIST_RENDEZVOUS_UNREACHABLE),
     ),
     # an NCCL older than PyTorch's ncclConfig_t (another nvidia-nccl wheel loaded first)

@@ -123,6 +123,16 @@ def test_a_line_as_a_forum_or_an_editor_made_it_reads_as_printed(posted: str, pr
     assert [line.text for line in normalise(posted)] == [printed]
 
 
+def test_a_word_wrapped_paragraph_is_not_read_as_a_terminals_cut() -> None:
+    mail = (  # a mailer's word wrap: two lines of one width by chance, a wider one below them
+        "This error is likely caused by the graphics card timeout detection\n"
+        "mechanism of your operating system. Please refer to the FAQ in the\n"
+        "documentation on how to solve this problem, which the driver reported.\n"
+    )
+    assert len(normalise(mail)) == 3
+    assert [d.code for d in read_log(mail).diagnoses] == ["WINDOWS_GPU_TDR_TIMEOUT"]
+
+
 def test_a_table_padded_to_one_column_is_not_read_as_one_wrapped_line() -> None:
     table = (  # numba -s: three rows of one width, each ending in a digit or a word
         "CUDA Driver Version                           : 11.5\n"
