@@ -4,6 +4,7 @@ One engine for logs users paste (``envforge doctor``) and for the errors the pro
 (``classify``): every wording a signature learns serves both.
 
 1. The log is normalised (``logtext``): what the printer added is gone, long lines are chunked.
+   Quotes are read as one (``quote_free``): a pattern's quote matches ``'``, ``"`` or none.
 2. Each pattern has keywords, derived from its own literal text (the two halves of its longest
    literal run, per alternative: a message hard-wrapped inside one half still has the other). One
    pass of a trie-shaped regex over the distinct lines finds every keyword.
@@ -11,7 +12,9 @@ One engine for logs users paste (``envforge doctor``) and for the errors the pro
    around it (joined with a space, and joined with nothing), so a message split or wrapped over
    lines matches too. Each (pattern, line) is tried once; a keyword is followed into at most
    ``PER_KEYWORD`` lines, a code is looked for until it has ``PER_CODE`` lines, and patterns run at
-   most ``RUNS`` times (windows ``BUDGET`` times): a hostile log cannot make the scan slow.
+   most ``RUNS`` times (windows ``BUDGET`` times), more for a longer log up to ``MAX_RUNS``, the
+   patterns its rarest keywords found first: a hostile log cannot make the scan slow, and a long
+   one that names CUDA on every line cannot hide its cause.
 
 Standard library only, Python 3.9.
 """
@@ -19,6 +22,7 @@ Standard library only, Python 3.9.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -49,8 +53,9 @@ __all__ = [
     "MIN_KEYWORD",
 ]
 
-BUDGET = 1000  # pattern runs on windows, in all
-RUNS = 1000  # pattern runs on lines, in all (a real log needs tens)
+BUDGET = 1000  # pattern runs on windows, in all, and one more per distinct line
+RUNS = 1000  # pattern runs on lines, in all (a real log needs tens), and three more per line
+MAX_RUNS = 20_000  # whatever the log's length (a 2 MB line is a thousand chunks)
 HITS = 20_000  # keyword occurrences followed, in all
 PER_KEYWORD = 64  # lines a keyword is followed into
 PER_CODE = 5  # lines a code needs at most (its evidence)
@@ -191,6 +196,7 @@ def _compiled() -> _Compiled:
     for signature in (*SIGNATURES, *LOOSE):
         for pattern in signature.patterns:
             index = len(patterns)
+            pattern = quote_free(pattern)
             patterns.append((signature, re.compile(pattern, _FLAGS)))
             for keyword in keywords_of(pattern):
                 by_keyword.setdefault(keyword, []).append(index)
@@ -198,14 +204,50 @@ def _compiled() -> _Compiled:
         patterns,
         by_keyword,
         re.compile(f"(?=({_trie_pattern(sorted(by_keyword))}))"),
-        re.compile("|".join(f"(?:{p})" for p in BENIGN), _FLAGS),
-        re.compile("|".join(f"(?:{p})" for p in GPU_EVIDENCE), _FLAGS),
+        re.compile("|".join(f"(?:{quote_free(p)})" for p in BENIGN), _FLAGS),
+        re.compile("|".join(f"(?:{quote_free(p)})" for p in GPU_EVIDENCE), _FLAGS),
     )
 
 
 def is_benign(text: str) -> bool:
     """Whether a line is one of the catalogue's benign lines (``signatures.BENIGN``)."""
-    return _compiled().benign.search(text) is not None
+    return _compiled().benign.search(text.translate(_QUOTES)) is not None
+
+
+# Printers quote a name with ' or " or not at all (a shell, PowerShell, nvcc's releases, a JSON log,
+# a forum): patterns and lines are read with each as ' and every quote optional. A backtick stays
+# itself: C's assert opens its condition with one and closes it with ', CUDA's kernels with two.
+_QUOTES = str.maketrans({'"': "'"})
+
+
+def quote_free(pattern: str) -> str:
+    """``pattern`` with each quote (single or double, escaped or not) read as an optional single
+    quote, and as a single quote inside a character class."""
+    out: List[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\" and i + 1 < len(pattern):
+            if pattern[i + 1] not in "'\"":
+                out.append(pattern[i : i + 2])
+                i += 2
+                continue
+            c, i = pattern[i + 1], i + 1
+        i += 1
+        if in_class:
+            in_class = c != "]"
+            out.append("'" if c in "'\"" else c)
+        elif c == "[":
+            in_class = True
+            start = i + (pattern[i : i + 1] == "^")
+            start += pattern[start : start + 1] == "]"  # a ] first in a class is one of its members
+            out.append(pattern[i - 1 : start])
+            i = start
+        elif c in "'\"":
+            out.append("'" if pattern[i : i + 1] in ("?", "*", "+", "{") else "'?")
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def scan(text: Union[str, List[Line]]) -> Scan:
@@ -213,8 +255,9 @@ def scan(text: Union[str, List[Line]]) -> Scan:
     count), with where it is."""
     compiled = _compiled()
     lines = normalise(text) if isinstance(text, str) else text
+    read = [Line(line.number, line.text.translate(_QUOTES)) for line in lines]  # quote_free
     first: Dict[str, int] = {}
-    for index, line in enumerate(lines):
+    for index, line in enumerate(read):
         first.setdefault(line.text, index)
     distinct = list(first)
     offsets: List[int] = []
@@ -227,18 +270,23 @@ def scan(text: Union[str, List[Line]]) -> Scan:
     gpu = compiled.gpu.search(haystack)
     if gpu is not None:
         result.gpu_evidence = lines[first[distinct[_line_at(offsets, gpu.start())]]]
-    hits: Dict[Tuple[int, int], None] = {}  # (line index, pattern index), each tried once
-    for start, keyword in _keyword_hits(compiled, haystack):
+    # (line index, pattern index), each tried once, with how many lines its keyword is on
+    hits: Dict[Tuple[int, int], int] = {}
+    keyword_hits = _keyword_hits(compiled, haystack)
+    lines_with = Counter(keyword for _, keyword in keyword_hits)
+    for start, keyword in keyword_hits:
         line_index = first[distinct[_line_at(offsets, start)]]
         for pattern_index in compiled.by_keyword[keyword]:
-            hits.setdefault((line_index, pattern_index), None)
-    budget = [BUDGET]
-    runs = RUNS
+            pair = (line_index, pattern_index)
+            hits[pair] = min(hits.get(pair, lines_with[keyword]), lines_with[keyword])
+    # a longer log gets longer budgets, up to a bound
+    budget = [min(BUDGET + len(distinct), MAX_RUNS)]
+    runs = min(RUNS + 3 * len(distinct), MAX_RUNS)
     # a code's loose and precise signatures are counted apart: a loose match (found first through
     # a window) must not take the line of a precise one
     seen: Dict[Tuple[Code, bool, int], None] = {}
     per_code: Dict[Tuple[Code, bool], int] = {}
-    for line_index, pattern_index in sorted(hits):
+    for line_index, pattern_index in _in_turn(hits, runs):
         signature, pattern = compiled.patterns[pattern_index]
         kind = (signature.code, signature.loose)
         if per_code.get(kind, 0) >= PER_CODE:
@@ -246,7 +294,7 @@ def scan(text: Union[str, List[Line]]) -> Scan:
         runs -= 1
         if runs < 0:
             break
-        at = _match_at(lines, line_index, pattern, budget)
+        at = _match_at(read, line_index, pattern, budget)
         if at is None:
             if len(result.near) < 20 and all(s.code != signature.code for s, _ in result.near):
                 result.near.append((signature, line_index))
@@ -254,7 +302,7 @@ def scan(text: Union[str, List[Line]]) -> Scan:
         if (*kind, at) in seen:
             continue
         line = lines[at]
-        if compiled.benign.search(line.text):
+        if compiled.benign.search(read[at].text):
             result.benign.append(line)
             continue
         seen[(*kind, at)] = None
@@ -279,6 +327,15 @@ def _keyword_hits(compiled: _Compiled, haystack: str) -> List[Tuple[int, str]]:
         if len(found) >= HITS:
             break
     return found
+
+
+def _in_turn(hits: Dict[Tuple[int, int], int], runs: int) -> List[Tuple[int, int]]:
+    """The (line, pattern) pairs to try: in the log's order; where there are more than ``runs``,
+    those found by the keywords on fewest lines first (a long log names CUDA and the GPU on every
+    line: the patterns those words find must not spend the runs the rarer words' patterns need)."""
+    if len(hits) <= runs:
+        return sorted(hits)
+    return sorted(hits, key=lambda pair: (hits[pair], pair))
 
 
 def _line_at(offsets: List[int], position: int) -> int:

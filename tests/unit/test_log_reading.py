@@ -63,6 +63,7 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
         m.replace("'", "\u2019").replace('"', "\u201d").replace("--", "\u2014")
     ),
     "html-entities": html.escape,
+    "other-quotes": lambda m: m.translate(str.maketrans({"'": '"', '"': "'"})),
     "markdown-escapes": lambda m: m if "\\" in m else m.replace("_", "\\_").replace("*", "\\*"),
 }
 
@@ -131,6 +132,38 @@ def test_a_word_wrapped_paragraph_is_not_read_as_a_terminals_cut() -> None:
     )
     assert len(normalise(mail)) == 3
     assert [d.code for d in read_log(mail).diagnoses] == ["WINDOWS_GPU_TDR_TIMEOUT"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [  # nvcc's own quotes, another printer's, none; PowerShell's
+        "nvcc fatal   : Unsupported gpu architecture 'compute_86'",
+        'nvcc fatal   : Unsupported gpu architecture "compute_86"',
+        "nvcc fatal   : Unsupported gpu architecture compute_86",
+    ],
+)
+def test_a_message_is_read_whatever_quotes_its_printer_used(line: str) -> None:
+    assert [d.code for d in read_log(line + "\n").diagnoses] == [
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC"
+    ]
+
+
+def test_a_backtick_keeps_cs_assert_apart_from_a_cuda_kernels() -> None:
+    c_assert = "python: _mpidi_cray_pmi_receive: Assertion `rc == PMI2_SUCCESS' failed.\n"
+    assert "DEVICE_SIDE_ASSERT" not in [d.code for d in read_log(c_assert).diagnoses]
+    kernel = "IndexKernel.cu:92: block: [0,0,0] Assertion `index >= -sizes[i] && index < sizes[i]` failed.\n"
+    assert "DEVICE_SIDE_ASSERT" in [d.code for d in read_log(kernel).diagnoses]
+
+
+def test_a_cause_deep_in_a_long_log_that_names_cuda_on_every_line_is_found() -> None:
+    noise = "".join(
+        f"step {i}: using device cuda:0, thread {i} loaded the batch\n" for i in range(800)
+    )
+    cause = (
+        "OSError: libcudnn_ops.so.9: cannot open shared object file: No such file or directory\n"
+    )
+    log = noise + cause + noise.replace("step", "epoch")
+    assert [d.code for d in read_log(log).diagnoses] == ["CUDA_LIBS_NOT_FOUND"]
 
 
 def test_a_table_padded_to_one_column_is_not_read_as_one_wrapped_line() -> None:
