@@ -4,7 +4,9 @@ One engine for logs users paste (``envforge doctor``) and for the errors the pro
 (``classify``): every wording a signature learns serves both.
 
 1. The log is normalised (``logtext``): what the printer added is gone, long lines are chunked.
-   Quotes are read as one (``quote_free``): a pattern's quote matches ``'``, ``"`` or none.
+   Quotes are read as one (``quote_free``): a pattern's quote matches ``'``, ``"`` or none; and
+   negations written out (``readable``): "couldn't", "can't" and "can not" read as "could not" and
+   "cannot".
 2. Each pattern has keywords, derived from its own literal text (the two halves of its longest
    literal run, per alternative: a message hard-wrapped inside one half still has the other). One
    pass of a trie-shaped regex over the distinct lines finds every keyword.
@@ -196,7 +198,7 @@ def _compiled() -> _Compiled:
     for signature in (*SIGNATURES, *LOOSE):
         for pattern in signature.patterns:
             index = len(patterns)
-            pattern = quote_free(pattern)
+            pattern = readable(pattern)
             patterns.append((signature, re.compile(pattern, _FLAGS)))
             for keyword in keywords_of(pattern):
                 by_keyword.setdefault(keyword, []).append(index)
@@ -204,20 +206,47 @@ def _compiled() -> _Compiled:
         patterns,
         by_keyword,
         re.compile(f"(?=({_trie_pattern(sorted(by_keyword))}))"),
-        re.compile("|".join(f"(?:{quote_free(p)})" for p in BENIGN), _FLAGS),
-        re.compile("|".join(f"(?:{quote_free(p)})" for p in GPU_EVIDENCE), _FLAGS),
+        re.compile("|".join(f"(?:{readable(p)})" for p in BENIGN), _FLAGS),
+        re.compile("|".join(f"(?:{readable(p)})" for p in GPU_EVIDENCE), _FLAGS),
     )
 
 
 def is_benign(text: str) -> bool:
     """Whether a line is one of the catalogue's benign lines (``signatures.BENIGN``)."""
-    return _compiled().benign.search(text.translate(_QUOTES)) is not None
+    return _compiled().benign.search(reading(text)) is not None
 
 
 # Printers quote a name with ' or " or not at all (a shell, PowerShell, nvcc's releases, a JSON log,
 # a forum): patterns and lines are read with each as ' and every quote optional. A backtick stays
 # itself: C's assert opens its condition with one and closes it with ', CUDA's kernels with two.
 _QUOTES = str.maketrans({'"': "'"})
+
+
+# Releases and printers write "couldn't" or "could not", "can't", "can not" or "cannot": patterns and
+# lines are read with every such negation written out.
+_NEGATIONS = "could|does|is|was|did|do|are|were|has|have|had|should|would"
+_CONTRACTED_IN_PATTERN = re.compile(rf"\b({_NEGATIONS})n\\?'\??t\b", re.IGNORECASE)
+_CONTRACTED = re.compile(rf"\b({_NEGATIONS})n't\b", re.IGNORECASE)
+_CANNOT_IN_PATTERN = re.compile(r"\bcan(?:\\?'\??t| not)\b", re.IGNORECASE)
+_CANNOT = re.compile(r"\bcan(?:'t| not)\b", re.IGNORECASE)
+_WONT_IN_PATTERN = re.compile(r"\bwon\\?'\??t\b", re.IGNORECASE)
+_WONT = re.compile(r"\bwon't\b", re.IGNORECASE)
+
+
+def readable(pattern: str) -> str:
+    """``pattern`` as matching reads it: its negations written out, its quotes ``quote_free``."""
+    pattern = _CONTRACTED_IN_PATTERN.sub(r"\1 not", pattern)
+    pattern = _WONT_IN_PATTERN.sub("will not", _CANNOT_IN_PATTERN.sub("cannot", pattern))
+    return quote_free(pattern)
+
+
+def reading(text: str) -> str:
+    """A line as matching reads it: one quote, negations written out (``readable``)."""
+    text = text.translate(_QUOTES)
+    lower = text.lower()
+    if "n't" in lower or "an not" in lower:
+        text = _WONT.sub("will not", _CANNOT.sub("cannot", _CONTRACTED.sub(r"\1 not", text)))
+    return text
 
 
 def quote_free(pattern: str) -> str:
@@ -255,7 +284,7 @@ def scan(text: Union[str, List[Line]]) -> Scan:
     count), with where it is."""
     compiled = _compiled()
     lines = normalise(text) if isinstance(text, str) else text
-    read = [Line(line.number, line.text.translate(_QUOTES)) for line in lines]  # quote_free
+    read = [Line(line.number, reading(line.text)) for line in lines]
     first: Dict[str, int] = {}
     for index, line in enumerate(read):
         first.setdefault(line.text, index)
@@ -361,7 +390,9 @@ def _match_at(
     start = max(0, index - BEFORE)
     joined_by = windows(lines, index)
     for separator, joined in ((" ", joined_by[0]), ("", joined_by[1])):
-        match = pattern.search(joined)
+        # a negation a wrap cut ("doesn'" over "t") is written out once joined (positions after
+        # it move by a character or two: the line found is the same)
+        match = pattern.search(reading(joined) if "n'" in joined else joined)
         if match is None:
             continue
         position = match.start()  # the line of the window where the match starts

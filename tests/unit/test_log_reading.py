@@ -64,6 +64,11 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
     ),
     "html-entities": html.escape,
     "other-quotes": lambda m: m.translate(str.maketrans({"'": '"', '"': "'"})),
+    # another release's or printer's negations: contracted, or written out
+    "contracted": lambda m: re.sub(
+        r"(?i)\b(could|does|is|was|did|do) not\b", r"\1n't", re.sub(r"(?i)\bcannot\b", "can't", m)
+    ),
+    "written-out": lambda m: re.sub(r"(?i)\b(could|does|is|was|did|do)n'?t\b", r"\1 not", m),
     "markdown-escapes": lambda m: m if "\\" in m else m.replace("_", "\\_").replace("*", "\\*"),
 }
 
@@ -146,6 +151,25 @@ def test_a_message_is_read_whatever_quotes_its_printer_used(line: str) -> None:
     assert [d.code for d in read_log(line + "\n").diagnoses] == [
         "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC"
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [  # catalogue lines as another release or printer words their negation
+        ("MPS doesn't support cumsum op with int64 input", "MPS_OP_NOT_IMPLEMENTED"),
+        (
+            "ImportError: libnccl.so.2: can't open shared object file: No such file or directory",
+            "CUDA_LIBS_NOT_FOUND",
+        ),
+        (
+            "RuntimeError: Current platform can NOT allocate memory block with size larger than 4GB!",
+            "XPU_SINGLE_ALLOCATION_OVER_4GB",
+        ),
+        ("user doesn'\nt have access to all GPUs", "ROCM_DEVICE_PERMISSIONS"),  # cut by a wrap
+    ],
+)
+def test_a_negation_is_read_contracted_or_written_out(line: str, code: str) -> None:
+    assert [d.code for d in read_log(line + "\n", gpu_present=True).diagnoses][:1] == [code]
 
 
 def test_a_backtick_keeps_cs_assert_apart_from_a_cuda_kernels() -> None:
