@@ -3,13 +3,13 @@
 What a log looks like depends on the terminal, the shell, the container runtime, the notebook and
 the forum it was pasted into, not on the failure. Before any pattern runs, each line loses what
 varies: terminal colour codes (and their pasted remnants), carriage-return progress updates,
-escaped newlines of JSON log shippers (``...\\n...`` on one line), line prefixes (timestamps,
-absl/TensorFlow source locations, compose service names, kubectl and MPI rank tags, Jupyter server
-stamps, Python logging levels, shell and REPL prompts, notebook ``In [3]:``/``Out[3]:``), what a
-forum or an editor made of it (typographic quotes and dashes, HTML entities, Markdown's escapes),
-and Windows path separators. Lines longer than ``CHUNK`` are cut into chunks (a one-line log of
-2 MB is many lines), which windows join again. Every line keeps the number of the line it came
-from.
+escaped newlines of JSON log shippers (``...\\n...`` on one line), structured logs' JSON records
+and logfmt's escaped quotes, line prefixes (timestamps, absl/TensorFlow source locations, compose
+service names, kubectl and MPI rank tags, Jupyter server stamps, Python logging levels, shell and
+REPL prompts, notebook ``In [3]:``/``Out[3]:``), what a forum or an editor made of it (typographic
+quotes and dashes, HTML entities, Markdown's escapes), and Windows path separators. Lines longer
+than ``CHUNK`` are cut into chunks (a one-line log of 2 MB is many lines), which windows join
+again. Every line keeps the number of the line it came from.
 
 Standard library only, Python 3.9: this module runs inside images (the probe's own verdicts use it).
 """
@@ -124,9 +124,37 @@ def _pieces(line: str) -> List[str]:
     for segment in segments or [""]:
         if segment.count("\\n") >= 2:
             pieces += _unescaped(segment)
+        elif segment.lstrip().startswith("{") and segment.rstrip().endswith("}"):
+            pieces += _structured(segment)
+        elif '\\"' in segment:  # logfmt's quoted value: msg="... \"x\" ..."
+            pieces.append(segment.replace('\\"', '"'))
         else:
             pieces.append(segment)
     return pieces
+
+
+_MESSAGE_KEYS = ("msg", "message", "log", "MESSAGE", "text", "error", "err")
+
+
+def _structured(segment: str) -> List[str]:
+    """A structured log's JSON record (``{"level": "error", "msg": "..."}``) as its message followed
+    by its other fields as ``key=value`` words, strings decoded; the segment as it is when it is
+    not one."""
+    try:
+        record = json.loads(segment)
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than a record is
+        return [segment]
+    if not isinstance(record, dict):
+        return [segment]
+    message = next((record[k] for k in _MESSAGE_KEYS if isinstance(record.get(k), str)), None)
+    fields = [
+        f"{k}={v}"
+        for k, v in record.items()
+        if isinstance(v, (str, int, float)) and v is not message
+    ]
+    if message is not None:  # what the program printed first, as it would read on a console
+        return [" ".join([message, *fields])]
+    return [" ".join(fields)] if fields else [segment]
 
 
 def _unescaped(segment: str) -> List[str]:

@@ -69,6 +69,10 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
         r"(?i)\b(could|does|is|was|did|do) not\b", r"\1n't", re.sub(r"(?i)\bcannot\b", "can't", m)
     ),
     "written-out": lambda m: re.sub(r"(?i)\b(could|does|is|was|did|do)n'?t\b", r"\1 not", m),
+    # a structured logger: a JSON record per line
+    "json-record": lambda m: json.dumps(
+        {"level": "error", "ts": 1714557600.1, "msg": m}, ensure_ascii=False
+    ),
     "markdown-escapes": lambda m: m if "\\" in m else m.replace("_", "\\_").replace("*", "\\*"),
 }
 
@@ -170,6 +174,18 @@ def test_a_message_is_read_whatever_quotes_its_printer_used(line: str) -> None:
 )
 def test_a_negation_is_read_contracted_or_written_out(line: str, code: str) -> None:
     assert [d.code for d in read_log(line + "\n", gpu_present=True).diagnoses][:1] == [code]
+
+
+def test_a_structured_logs_record_is_read_by_its_fields() -> None:
+    record = '{"level": "error", "msg": "Failed to initialize NVML: Driver/library version mismatch", "n": 3}'
+    assert [line.text for line in normalise(record)] == [
+        "Failed to initialize NVML: Driver/library version mismatch level=error n=3"
+    ]
+    logfmt = 'level=error msg="failed to run \\"nvidia-smi\\": exit status 9"'
+    assert [line.text for line in normalise(logfmt)] == [
+        'level=error msg="failed to run "nvidia-smi": exit status 9"'
+    ]
+    assert normalise("{" * 50_000 + "}" * 50_000)  # nested past the parser's depth: kept as it is
 
 
 def test_a_backtick_keeps_cs_assert_apart_from_a_cuda_kernels() -> None:
