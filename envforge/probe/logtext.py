@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 from typing import Dict, List, NamedTuple, Tuple
 
 from .localised_messages import english
@@ -38,13 +39,15 @@ _ANSI = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ESCAPED_NEWLINE = re.compile(r"(?:\\\\){0,4}\\n")
 _PATH_SEPARATOR = re.compile(r"(?<=[\w.~$:-])\\{1,4}(?=[\w.~$-])")
-_SPACES = re.compile(r"[ \t\u00a0]{2,4096}")
+_SPACES = re.compile(r"[ \t\u00a0]{2,4096}|[\t\u00a0]")  # a tab or a no-break space is a space too
 # what a forum, a mailer or a word processor made of a pasted line: typographic quotes and dashes,
-# HTML entities, Markdown's escapes (``libcudnn\_ops``); each back to what the program printed
+# full-width punctuation and other spaces, invisible characters, HTML entities, Markdown's escapes
+# (``libcudnn\_ops``); each back to what the program printed
 _TYPOGRAPHIC = str.maketrans({
     "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
     "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
     "\u2013": "--", "\u2014": "--", "\u2212": "-",
+    "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None,  # invisible
 })  # fmt: skip
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#[xX][0-9a-fA-F]{2,4});")
 _MARKDOWN_ESCAPE = re.compile(r"\\([_*`])")
@@ -177,8 +180,8 @@ def _clean(piece: str) -> str:
         piece = _ANSI.sub("", piece)
     if "&" in piece and _ENTITY.search(piece):
         piece = html.unescape(piece)
-    if not piece.isascii():
-        piece = piece.translate(_TYPOGRAPHIC)
+    if not piece.isascii():  # full-width punctuation, other spaces (NFKC), quotes, invisibles
+        piece = unicodedata.normalize("NFKC", piece).translate(_TYPOGRAPHIC)
     if "\\" in piece and _MARKDOWN_ESCAPE.search(piece) and not _OTHER_BACKSLASH.search(piece):
         piece = _MARKDOWN_ESCAPE.sub(r"\1", piece)
     if not piece.isprintable():

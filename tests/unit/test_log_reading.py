@@ -63,6 +63,11 @@ WRAPPERS: dict[str, Callable[[str], str]] = {
         m.replace("'", "\u2019").replace('"', "\u201d").replace("--", "\u2014")
     ),
     "html-entities": html.escape,
+    "no-break-spaces": lambda m: m.replace(" ", "\u00a0"),
+    "full-width": lambda m: m.translate(
+        str.maketrans({":": "\uff1a", "(": "\uff08", ")": "\uff09"})
+    ),
+    "zero-width": lambda m: m.replace(" ", " \u200b"),
     "other-quotes": lambda m: m.translate(str.maketrans({"'": '"', '"': "'"})),
     # another release's or printer's negations: contracted, or written out
     "contracted": lambda m: re.sub(
@@ -127,6 +132,10 @@ def test_a_message_hard_wrapped_at_any_width_is_found(line: tuple[str, str], wid
             "C:\\Users\\me\\_build\\x.dll",
             "C:/Users/me/_build/x.dll",
         ),  # a path keeps its backslashes
+        (
+            "RuntimeError\uff1a CUDA\u00a0error\t(\u200bout of memory\uff09",
+            "RuntimeError: CUDA error (out of memory)",
+        ),
     ],
 )
 def test_a_line_as_a_forum_or_an_editor_made_it_reads_as_printed(posted: str, printed: str) -> None:
