@@ -149,14 +149,12 @@ def _structured(segment: str) -> List[str]:
         return [segment]
     if not isinstance(record, dict):
         return [segment]
-    message = next((record[k] for k in _MESSAGE_KEYS if isinstance(record.get(k), str)), None)
+    key = next((k for k in _MESSAGE_KEYS if isinstance(record.get(k), str)), None)
     fields = [
-        f"{k}={v}"
-        for k, v in record.items()
-        if isinstance(v, (str, int, float)) and v is not message
+        f"{k}={v}" for k, v in record.items() if isinstance(v, (str, int, float)) and k != key
     ]
-    if message is not None:  # what the program printed first, as it would read on a console
-        return [" ".join([message, *fields])]
+    if key is not None:  # what the program printed first, as it would read on a console
+        return [" ".join([record[key], *fields])]
     return [" ".join(fields)] if fields else [segment]
 
 

@@ -194,6 +194,8 @@ def test_a_structured_logs_record_is_read_by_its_fields() -> None:
     assert [line.text for line in normalise(logfmt)] == [
         'level=error msg="failed to run "nvidia-smi": exit status 9"'
     ]
+    same = '{"level": "x", "msg": "x"}'  # a field whose value is the message's is kept
+    assert [line.text for line in normalise(same)] == ["x level=x"]
     assert normalise("{" * 50_000 + "}" * 50_000)  # nested past the parser's depth: kept as it is
 
 
