@@ -76,6 +76,11 @@ def gate_emit(out: Output, result: GateEmitResult) -> None:
         out.line(f"  {escape(str(path))}")
     if result.baselines:
         out.note(f"baselines of {len(result.baselines)} node(s) from their newest certificates")
+    if result.kept:
+        out.note(
+            f"kept the gate's own newer record of {len(result.kept)} node(s): "
+            + escape(", ".join(result.kept))
+        )
     if any(p.name == "healthcheck.sh" for p in result.files):
         out.note(
             f"slurm.conf: HealthCheckProgram={result.out}/healthcheck.sh and HealthCheckInterval=N; "

@@ -5,7 +5,9 @@ runtime) change until the images the site requires pass on it again.
 registry, runtime, level, results database), ``healthcheck.sh`` (Slurm's HealthCheckProgram),
 ``envforge-gate.nhc`` (the same for LBNL NHC), ``recertify.sh`` (the job a health check submits)
 and ``nodes/NODE/certified``, each node's fingerprint as its newest certificate in the results
-database recorded it. ``gate recertify`` is that job: it holds the node in a reservation of its
+database recorded it, unless the gate's own record of the node is newer (a recertification under
+way or finished since: emitting again never makes a health check see a change that is not one).
+``gate recertify`` is that job: it holds the node in a reservation of its
 own, resumes it (jobs that do not name the reservation stay off), probes each required image on
 it (``verify --backend slurm``'s steps), then releases it, or drains it again with the failure
 codes in its reason. ``gate status`` reads DIR and the cluster's node states.
@@ -17,6 +19,7 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +85,7 @@ class GateEmitResult:
     out: Path
     files: tuple[Path, ...]
     baselines: dict[str, str | None] = field(default_factory=dict)  # node -> fingerprint
+    kept: tuple[str, ...] = ()  # nodes whose gate record is newer than their newest certificate
     passed: bool = True
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,6 +93,7 @@ class GateEmitResult:
             "out": str(self.out),
             "files": [str(f) for f in self.files],
             "baselines": self.baselines,
+            "kept": list(self.kept),
         }
 
 
@@ -97,18 +102,34 @@ def _write(path: Path, text: str, out: Path, ctx: Context, mode: int = 0o644) ->
     return path
 
 
-def _baselines(ctx: Context) -> dict[str, str]:
-    """Each node's fingerprint as its newest certificate recorded it."""
+def _baselines(ctx: Context) -> dict[str, tuple[str, str]]:
+    """Each node's fingerprint as its newest certificate recorded it, and when that was."""
     if not ctx.db_path.is_file():
         return {}
     store = ctx.existing_store()
     hosts = store.hosts()
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str]] = {}
     for record in store.certificates():  # oldest first: the newest wins
         host = hosts.get(record.certificate.host_fingerprint)
         if host is not None and host.node and host.engine != "unknown":
-            found[host.node] = fingerprint_text(host)
+            found[host.node] = (fingerprint_text(host), record.certificate.created_at)
     return found
+
+
+def _gate_record_is_newer(state: Path, created_at: str) -> bool:
+    """Whether the gate's own record of a node outdates its newest certificate: a recertification
+    under way (``pending``) or one written since (``certified``/``failed``: the fingerprint the
+    health check saw, which the probe's own host record need not repeat)."""
+    if (state / "pending").exists():
+        return True
+    try:
+        made = datetime.fromisoformat(created_at).timestamp()
+    except ValueError:
+        return False
+    return any(
+        path.exists() and path.stat().st_mtime >= made
+        for path in (state / "certified", state / "failed")
+    )
 
 
 def emit_slurm(ctx: Context, request: SlurmGateRequest) -> GateEmitResult:
@@ -130,10 +151,19 @@ def emit_slurm(ctx: Context, request: SlurmGateRequest) -> GateEmitResult:
         _write(out / "recertify.sh", recertify_script(out, [sys.executable, "-m", "envforge"]), out, ctx, 0o755),
         _write(out / "envforge-gate.nhc", nhc_check(out), out, ctx),
     ]  # fmt: skip
-    baselines = _baselines(ctx)
-    for node, fingerprint in sorted(baselines.items()):
+    baselines: dict[str, str | None] = {}
+    kept = []
+    for node, (fingerprint, created_at) in sorted(_baselines(ctx).items()):
+        state = out / "nodes" / node
+        same = (state / "certified").is_file() and (
+            (state / "certified").read_text(encoding="utf-8").strip() == fingerprint
+        )
+        if not same and _gate_record_is_newer(state, created_at):
+            kept.append(node)
+            continue
         files.append(_write(out / "nodes" / node / "certified", fingerprint + "\n", out, ctx))
-    return GateEmitResult(out, tuple(files), dict(baselines))
+        baselines[node] = fingerprint
+    return GateEmitResult(out, tuple(files), baselines, tuple(kept))
 
 
 def emit_kubernetes(ctx: Context, request: KubernetesGateRequest) -> GateEmitResult:

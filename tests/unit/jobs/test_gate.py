@@ -6,6 +6,7 @@ tests/integration/test_gate.py."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,6 +89,34 @@ def test_a_recertification_that_passes_resumes_the_node_held_in_a_reservation_me
     assert "550.54.15" in certified and not (gate_dir / "nodes" / NODES[1] / "pending").exists()
     shown = gate.status(ctx, gate.GateStatusRequest(gate_dir))
     assert shown.passed and {n.gate for n in shown.nodes} == {"certified"}
+
+
+def test_emitting_again_keeps_the_gates_newer_record_of_a_node(
+    ctx: Context, cluster: FakeCluster, gated: tuple[Path, str]
+) -> None:
+    """A recertified node's ``certified`` is what its health check saw (a driver the probe's own
+    host record need not show), and a node being recertified has ``pending``: emitting the gate
+    again (a second required image) must not put an older baseline back, or the next health
+    check drains the node for a change that is not one."""
+    gate_dir, image = gated
+    _changed(gate_dir, cluster, NODES[1])
+    assert gate.recertify(ctx, gate.RecertifyRequest(gate_dir, NODES[1])).passed
+    older = gate_dir / "nodes" / NODES[2] / "certified"
+    older.write_text("driver=535.54.03\ngpus=\nkernel=6\nruntime=docker\n")
+    os.utime(older, (0, 0))  # written before any certificate: only a recertification under way
+    _changed(gate_dir, cluster, NODES[2])  # keeps it
+    before = {n: (gate_dir / "nodes" / n / "certified").read_text() for n in NODES}
+    request = gate.SlurmGateRequest(gate_dir, (image, image), REGISTRY, PROBE)
+    emitted = gate.emit_slurm(ctx, request)
+    assert emitted.kept == (NODES[1], NODES[2]) and set(emitted.baselines) == {NODES[0]}
+    after = {n: (gate_dir / "nodes" / n / "certified").read_text() for n in NODES}
+    assert after == before and "550.54.15" in after[NODES[1]]
+    assert emitted.to_dict()["kept"] == [NODES[1], NODES[2]]
+    (gate_dir / "nodes" / NODES[2] / "pending").unlink()  # nothing under way: the baseline wins
+    assert (
+        NODES[2] in gate.emit_slurm(ctx, request).baselines
+        and older.read_text() != before[NODES[2]]
+    )
 
 
 def test_a_recertification_that_fails_keeps_the_node_drained_with_the_codes(
