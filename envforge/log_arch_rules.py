@@ -1,5 +1,6 @@
 """Decisions on GPU architectures from the facts a log states (pure): a GPU older than every
-architecture a build has kernels for, newer than all of them, or within the range after all.
+architecture a build has kernels for, newer than all of them, or within the range after all; PTX
+of a newer ISA than the driver's JIT compiler takes.
 Returns ``Decision``s (``log_decision``); the knowledge base is passed in by ``log_rules``.
 """
 
@@ -11,12 +12,16 @@ from packaging.version import Version
 
 from .log_decision import Decision, version
 from .log_facts import LogFacts, LogGpu
+from .log_version_patterns import PTX_CUDA
 from .probe.codes import Code
 
 if TYPE_CHECKING:  # the knowledge base loads only when a log names a release
     from .knowledge.base import KnowledgeBase
 
-__all__ = ["capability_range", "gpus_too_old_for_tf", "no_kernels_for_an_old_gpu", "torch_arch"]
+__all__ = [
+    "capability_range", "gpus_too_old_for_tf", "no_kernels_for_an_old_gpu", "ptx_newer_than_jit",
+    "torch_arch",
+]  # fmt: skip
 
 _OLDEST_CURRENT_ARCH = Version("5.0")  # Maxwell: CUDA 12 dropped Kepler (3.x)
 
@@ -185,3 +190,26 @@ def _cc(gpu: LogGpu, kb: KnowledgeBase) -> Version | None:
         return Version(gpu.cc)
     known = kb.gpu(gpu.name)
     return known.cc if known else None
+
+
+def ptx_newer_than_jit(facts: LogFacts) -> list[Decision]:
+    """A PTX compiler refused code of a newer PTX ISA, and the compiler is the driver's JIT (its
+    input "application ptx input", reached through cuLink*/cuModuleLoad*): the driver is older than
+    the CUDA that wrote the PTX. The ptxas binary refusing it is a ptxas too old (its own rows)."""
+    found = facts.groups.get("ptx_unsupported")
+    if not found or "ptx_jit" not in facts.lines:
+        return []
+    code, takes = found[0], found[1]
+    newer, older = version(code), version(takes)
+    if newer is None or older is None or newer <= older:
+        return []
+    made, newest = PTX_CUDA.get(code), PTX_CUDA.get(takes)
+    by = f" (CUDA {made})" if made else ""
+    of = f" (CUDA {newest})" if newest else ""
+    return [Decision(
+        Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        f"the driver's JIT compiler takes PTX ISA {takes}{of} at most; the code is PTX ISA "
+        f"{code}{by}: a driver of that CUDA or later loads it",
+        tuple(facts.evidence("ptx_unsupported", "ptx_jit")),
+        before=(Code.CUDA_KERNEL_FAULT, Code.WHEEL_LACKS_ARCH_KERNELS, Code.CUDA_INIT_UNKNOWN),
+        replaces=(Code.XLA_PTXAS_TOO_OLD,))]  # fmt: skip

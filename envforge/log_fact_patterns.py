@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from . import log_arch_patterns as arch
 from . import log_build_patterns as build
 from . import log_memory_patterns as mem
+from . import log_version_patterns as versions
 from .log_version_patterns import (
     CUDA,
     CUDNN,
@@ -369,11 +370,21 @@ RULES = (
     _Rule("compiled_for", ("but your current gpu is",), (arch.COMPILED_FOR,)),
     _Rule("torch_cc_range", ("version of pytorch is",), (arch.TORCH_CC_RANGE,), window=True),
     _Rule("mps_unavailable", ("mps",), (_MPS_UNAVAILABLE,)),
+    _Rule("ptxas_warning", ("you are using ptxas",), (PTXAS_WARNING,)),
+    _Rule("ptx_unsupported", ("unsupported .version",), (versions.PTX_UNSUPPORTED,)),
     _Rule(
-        "ptxas_warning",
-        ("you are using ptxas",),
-        (PTXAS_WARNING,),
-    ),
+        "ptx_jit",
+        (
+            "application ptx",
+            "culink",
+            "cumoduleload",
+            "unsupported_ptx",
+            "linkererror",
+            "ptx jit",
+            "provided ptx",
+        ),
+        (versions.PTX_JIT,),
+    ),  # fmt: skip
     _Rule(
         "pip_nvidia",
         ("site-packages/nvidia/", "and-cuda", "nvidia-cu", "nvidia-nccl-cu", "xla_cuda12"),

@@ -23,6 +23,7 @@ from .log_arch_rules import (
     gpus_too_old_for_tf,
     newer_than_the_cuda_it_loads,
     no_kernels_for_an_old_gpu,
+    ptx_newer_than_jit,
     torch_arch,
 )
 from .log_build_rules import builds
@@ -66,7 +67,7 @@ def decide(
     found += builds(facts, shown, platform, failed)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
     found += notebooks(facts, shown)
-    found += _driver_older_than_runtime(facts)
+    found += _driver_older_than_runtime(facts) + ptx_newer_than_jit(facts)
     found += _driver_sides_differ(facts)
     found += _memory(facts, shown)
     found += torch_arch(facts)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "KEYWORDS", "PTXAS_WARNING", "WINDOWED",
+    "CUDA", "CUDNN", "DRIVER_SIDES", "FRAMEWORKS", "KEYWORDS", "PTX_CUDA", "PTX_JIT",
+    "PTX_UNSUPPORTED", "PTXAS_WARNING", "WINDOWED",
 ]  # fmt: skip
 
 _V = r"(\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)"
@@ -98,6 +99,24 @@ DRIVER_SIDES = (  # (side, pattern): who states the driver's version
 PTXAS_WARNING = re.compile(
     r"You are using ptxas (\d{1,3}\.\d{1,3}[\d.]{0,12}), which is older than (\d{1,3}\.\d{1,3}[\d.]{0,12})(?![\d.]{0,20}\w)"
 )
+# a PTX compiler refusing code of a newer PTX ISA: "Unsupported .version 8.5; current version is
+# '8.4'"; the driver's JIT compiler names its input "application ptx input" (the ptxas binary names
+# the file) and is reached through cuLink*/cuModuleLoad* (numba's LinkerError, CuPy, OptiX, hashcat)
+PTX_UNSUPPORTED = re.compile(
+    r"Unsupported \.version (\d{1,2}\.\d{1,2}); current version is '?(\d{1,2}\.\d{1,2})(?![\d.]{0,20}\w)"
+)
+PTX_JIT = re.compile(
+    r"ptxas application ptx input|\bcu(?:Link|ModuleLoad)\w{0,20}|UNSUPPORTED_PTX_VERSION"
+    r"|\bLinkerError\b|PTX JIT compil|provided PTX was compiled",
+    re.I,
+)
+# the first CUDA release whose compilers (and drivers) take each PTX ISA version (NVIDIA's PTX ISA
+# release notes, "PTX ISA release history"; cuda-python's get_minimal_required_cuda_ver_from_ptx_ver)
+PTX_CUDA = {
+    "5.0": "8.0", "6.0": "9.0", "6.1": "9.1", "6.2": "9.2", "6.3": "10.0", "6.4": "10.1",
+    "6.5": "10.2", **{f"7.{m}": f"11.{m}" for m in range(9)}, **{f"8.{m}": f"12.{m}" for m in range(6)},
+    "8.6": "12.7", "8.7": "12.8", "8.8": "12.9", "9.0": "13.0", "9.1": "13.1",
+}  # fmt: skip
 CUDNN = (
     re.compile(
         r"Loaded runtime CuDNN library: ([\d.]{1,20})(?: \(compatibility version \d{1,8}\))? but source was compiled with:? ([\d.]{1,20})"

@@ -492,3 +492,33 @@ def test_a_neighbouring_distributions_version_is_not_the_frameworks(line: str) -
 )
 def test_windows_is_told_by_its_wheel_and_any_drive_letter_path(text: str) -> None:
     assert codes(text) == ["WINDOWS_NATIVE_TF_GE_2_11"]
+
+
+@pytest.mark.parametrize(
+    ("context", "driver"),
+    [
+        ("numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData failed", True),
+        ("error building the module: ptxas application ptx input, line 9;", True),
+        ("ptxas /tmp/tempfile-ab12-3, line 5; fatal", False),  # the ptxas binary: its own rows
+    ],
+)
+def test_ptx_of_a_newer_isa_than_the_drivers_jit_takes_is_the_driver(
+    context: str, driver: bool
+) -> None:
+    """The PTX compiler's refusal states two ISA versions; the driver's JIT (reached through
+    cuLink*, its input "application ptx input") refusing it means a driver older than the CUDA
+    that wrote the PTX, whatever the printer's other words."""
+    facts = extract_facts(
+        f"{context}\nfatal   : Unsupported .version 8.5; current version is '8.4'"
+    )
+    found = [
+        d for d in decide(facts, {}, failed=True) if d.code is Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME
+    ]
+    assert bool(found) is driver
+    if driver:
+        assert "PTX ISA 8.4 (CUDA 12.4)" in found[0].summary and "(CUDA 12.5)" in found[0].summary
+        assert Code.XLA_PTXAS_TOO_OLD in found[0].replaces
+    older = extract_facts(f"{context}\nUnsupported .version 7.0; current version is '7.4'")
+    assert not any(
+        d.code is Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME for d in decide(older, {}, failed=True)
+    )
