@@ -28,6 +28,7 @@ from .signatures_backends import BACKENDS
 from .signatures_clouds_apps import CLOUDS_APPS
 from .signatures_frameworks import FRAMEWORKS
 from .signatures_fringe import FRINGE
+from .signatures_hosts import HOSTS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_runtimes import RUNTIMES
@@ -60,6 +61,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *TAIL,
     *FRINGE,
     *RUNTIMES,
+    *HOSTS,
 )
 
 
@@ -112,6 +114,12 @@ BENIGN: tuple[str, ...] = (
     # nvidia-ctk writing a CDI specification: optional components it found no file of (warnings)
     r"level=warning msg=\"Could not locate \S{1,80}: pattern \S{1,80} not found",
     r"level=warning msg=\"Failed to evaluate symlink /dev/dri/by-path/",
+    # CUDA called by a destructor after the driver unloaded at exit (cudaErrorCudartUnloading);
+    # DeepStream's first run, with no engine file yet (it builds one), and GStreamer's scan of its
+    # plugins that need Triton or Rivermax
+    r"\bdriver shutting down\b",
+    r"Deserialize engine failed because file path: \S{1,300} open error",
+    r"Failed to load plugin '\S{0,200}/deepstream/libnvdsgst_(?:inferserver|udp)\.so'",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -1871,6 +1871,142 @@ LINES = [
         "Ollama call failed with status code 500: llama runner process has terminated: exit status 0xc0000135",
         "LLM_APP_RUNTIME_PACK_BROKEN",
     ),
+    # wave 37's dev logs (stop 40)
+    (
+        "RuntimeError: CUDA error: uncorrectable ECC error encountered",
+        "GPU_UNCORRECTABLE_ECC_ERROR",
+    ),
+    (
+        "call to cuCtxCreate returned error 214 (CUDA_ERROR_ECC_UNCORRECTABLE)",
+        "GPU_UNCORRECTABLE_ECC_ERROR",
+    ),
+    ("cudaErrorECCUncorrectable", "GPU_UNCORRECTABLE_ECC_ERROR"),
+    (
+        "NVRM: Xid (PCI:0000:3b:00): 48, pid=1234, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 1, subpartition 0.",
+        "GPU_UNCORRECTABLE_ECC_ERROR",
+    ),
+    ("License Status                    : Unlicensed (Restricted)", "VGPU_UNLICENSED"),
+    (
+        "nvidia-gridd: Valid GRID license not found. GPU features and performance will be restricted.",
+        "VGPU_UNLICENSED",
+    ),
+    (
+        "/var/lib/dkms/nvidia/530.30.02/build/nvidia/nv-mmap.c:681:23: error: assignment of read-only member ‘vm_flags’",
+        "DRIVER_TOO_OLD_FOR_KERNEL",
+    ),
+    (
+        "gcc-c++ is needed by nvidia-kmod-3:590.48.01-1.fc43.x86_64",
+        "DRIVER_MODULE_TOOLCHAIN_MISMATCH",
+    ),
+    (
+        "gcc: error: unrecognized command-line option ‘-ftrivial-auto-var-init=zero’",
+        "DRIVER_MODULE_TOOLCHAIN_MISMATCH",
+    ),
+    (
+        "warning: the compiler differs from the one used to build the kernel make[2]: *** [scripts/Makefile.build:252: /var/lib/dkms/nvidia/535.98/build/nvidia/nv-i2c.o] Error 1",
+        "DRIVER_MODULE_TOOLCHAIN_MISMATCH",
+    ),
+    (
+        "kernel-devel-6.8.9-300.fc40.x86_64 is needed by akmod-nvidia",
+        "DRIVER_KERNEL_HEADERS_UNAVAILABLE",
+    ),
+    (
+        "Warning: MIG mode is in pending enable state for GPU 00000000:07:00.0:In use by another client",
+        "MIG_MODE_CHANGE_BLOCKED_GPU_IN_USE",
+    ),
+    (
+        "Error applying MIG configuration with hooks: error resetting all GPUs: exit status 255",
+        "MIG_MODE_CHANGE_BLOCKED_GPU_IN_USE",
+    ),
+    (
+        "nv_peer_mem: disagrees about version of symbol ib_register_peer_memory_client",
+        "PEERMEM_BUILT_AGAINST_WRONG_IB_CORE",
+    ),
+    ("E: Unable to locate package cuda-toolkit-12-4", "CUDA_PACKAGE_REPO_NOT_CONFIGURED"),
+    ("NvMMLiteOpen : Can't initialize nvrm channel", "NVIDIA_DEVICE_NODE_PERMISSIONS"),
+    ("NvRmMemInitNvmap failed with Permission denied", "NVIDIA_DEVICE_NODE_PERMISSIONS"),
+    (
+        "FATAL ERROR: creating loader: registering filesystems: registering nvproxy driver: unsupported Nvidia driver version: 535.161.08",
+        "GVISOR_NVPROXY_DRIVER_UNSUPPORTED",
+    ),
+    (
+        "slurmstepd: error: pyxis: seccomp filter failed: Invalid argument:22",
+        "PYXIS_SECCOMP_FLAG_UNSUPPORTED_BY_KERNEL",
+    ),
+    ("lxc_setup: 3388 Failed to run mount hooks", "LXC_NVIDIA_HOOK_PRIVILEGED_CONTAINER"),
+    (
+        "NVIDIA information: Architecture: Brand: NVIDIA Model: NVIDIA GeForce RTX 3060 Ti CUDA Version: NVRM Version: UUID:",
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        "nvidia-container-cli: requirement error: unsatisfied condition: brand = quadrortx: unknown",
+        "CONTAINER_TOOLKIT_NOT_CONFIGURED",
+    ),
+    (
+        'failed to create container: requested docker runtime "nvidia" was not found',
+        "LAUNCHER_REQUESTS_MISSING_NVIDIA_RUNTIME",
+    ),
+    (
+        "failed to find runtime handler nvidia from runtime list map[crun:0x0004dd5f0 runc:0xc0004dd790]",
+        "LAUNCHER_REQUESTS_MISSING_NVIDIA_RUNTIME",
+    ),
+    ('level=error msg="invalid discovery mode: cdi"', "CONTAINER_TOOLKIT_RELEASE_REGRESSION"),
+    (
+        "E: Unable to locate package linux-objects-nvidia-535-server-6.1.51-talos",
+        "GPU_OPERATOR_DRIVER_CONTAINER_UNSUPPORTED_OS",
+    ),
+    ("error: Invalid GRES data for gpu, CPUs=48-63,176-191", "SLURM_GRES_CONF_INVALID"),
+    ("/usr/bin/ld: cannot find -lcurand", "CUDA_DEV_LIB_NOT_ON_LINKER_PATH"),
+    (
+        "ImportError: /root/.cache/torch_extensions/py38_cu111/cpu_adam/cpu_adam.so: undefined symbol: curandCreateGenerator",
+        "EXTENSION_STALE_BUILD_ARTIFACTS",
+    ),
+    (
+        "ImportError: lltm_cpp.cpython-36m-x86_64-linux-gnu.so: undefined symbol: THPVariableClass",
+        "TORCH_EXTENSION_IMPORTED_BEFORE_TORCH",
+    ),
+    (
+        "ImportError: cannot import name 'ConvFwdAndBwdInput' from 'cumm.conv.main'",
+        "GPU_LIBRARY_COMPANION_PACKAGE_TOO_OLD",
+    ),
+    (
+        "RuntimeError: FlashAttention is only supported on CUDA 11.6 and above.",
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
+    (
+        "numba.cuda.cudadrv.error.NvvmSupportError: No supported GPU compute capabilities found. Please check your cudatoolkit version matches your CUDA version.",
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
+    (
+        "return 'compute_%d%d' % arch TypeError: not enough arguments for format string",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "nvcc fatal   : Value 'native' is not defined for option 'gpu-architecture'",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+    ),
+    (
+        "OMP: Error #15: Initializing libiomp5md.dll, but found libiomp5md.dll already initialized.",
+        "OPENMP_RUNTIME_LOADED_TWICE",
+    ),
+    (
+        "CUDA_ERROR_TOO_MANY_PEERS: peer mapping resources exhausted",
+        "CUDA_PEER_ACCESS_LIMIT_EXCEEDED",
+    ),
+    ("cudaErrorTooManyPeers", "CUDA_PEER_ACCESS_LIMIT_EXCEEDED"),
+    ("[cudnn init] libcudnn v5 with header v7 unmatched!", "CUDNN_VERSION_MISMATCH"),
+    (
+        'Autotuner could not find any supported configs for HLO: %cudnn-conv-bias-activation.7 = custom_call_target="__cudnn$convBiasActivationForward"',
+        "CUDNN_VERSION_MISMATCH",
+    ),
+    ("RuntimeError: Library cublasLt is not initialized", "CUDA_LIBS_NOT_FOUND"),
+    ("Exception: GPU機能をサポートすることができません", "CPU_ONLY_TF_BUILD"),
+    ("[F glutil.cpp:338] eglInitialize() failed", "EGL_DEVICE_PLATFORM_UNAVAILABLE"),
+    ("could not retrieve CUDA device count: CUDA_ERROR_NOT_INITIALIZED", "CUDA_USED_AFTER_FORK"),
+    (
+        "RuntimeError: Error in function 'TllmGenFmhaRunner' at /workspace/include/flashinfer/trtllm/fmha/fmhaRunner.cuh:30: Unsupported architecture",
+        "ATTENTION_KERNEL_ARCH_DISPATCH_BUG",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2595,3 +2731,33 @@ def test_a_neighbour_of_a_cause_the_facts_rule_out_does_not_vote() -> None:
     assert first is not None
     again = nearest(lines, frozenset({first.code}))
     assert again is None or again.code != first.code
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ERROR: Check failed: error == cudaSuccess (29 vs. 0) driver shutting down",
+        "  what():  CUDA error: driver shutting down",
+        "ERROR: Deserialize engine failed because file path: /opt/nvidia/deepstream/model_b1_gpu0_fp32.engine open error",
+        "(gst-plugin-scanner:7): GStreamer-WARNING **: 18:43:36.519: Failed to load plugin "
+        "'/usr/lib/x86_64-linux-gnu/gstreamer-1.0/deepstream/libnvdsgst_udp.so': librivermax.so.0: "
+        "cannot open shared object file: No such file or directory",
+    ],
+)
+def test_what_a_working_run_prints_at_exit_and_deepstreams_first_run_are_benign(line: str) -> None:
+    """CUDA called by a destructor after the driver unloaded (cudaErrorCudartUnloading), a
+    DeepStream pipeline with no engine file yet (it builds one) and GStreamer's scan of plugins
+    that need Triton or Rivermax: noise of runs that worked."""
+    from envforge.log_reading import is_benign
+
+    assert is_benign(line) and [d.code for d in diagnose_log(line + "\n")] == []
+
+
+def test_a_slurm_step_that_failed_for_a_cause_of_its_own_did_not_want_a_gpu() -> None:
+    """pyxis' seccomp filter or a GPU's ECC error in a Slurm job are the failure: no second cause
+    that the job asked for no GPU."""
+    for line in (
+        "slurmstepd: error: pyxis: seccomp filter failed: Invalid argument:22",
+        "srun: error: gpu-node-3: task 0: RuntimeError: CUDA error: uncorrectable ECC error encountered",
+    ):
+        assert "SLURM_GPU_NOT_REQUESTED" not in [d.code for d in diagnose_log(line + "\n")]
