@@ -86,6 +86,35 @@ HOSTS: tuple[Signature, ...] = (
         r"Can'?t initialize nvrm channel",
         r"NvRmMemInitNvmap failed with Permission denied",
     ),
+    # CUDA's own error enumeration, in its runtime and driver names and its strings, for the causes
+    # no other row names: a driver older than an API call, a vGPU without a license, a kernel
+    # asking more registers or threads than the GPU has, a device ordinal it does not have, MPS
+    S(
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"API call is not supported in the installed CUDA driver",
+        r"cudaErrorCallRequiresNewerDriver",
+    ),
+    S(
+        C.VGPU_UNLICENSED,
+        r"device doesn'?t have valid Grid license",
+        r"cudaErrorDeviceNotLicensed",
+        r"CUDA_ERROR_DEVICE_NOT_LICENSED",
+    ),
+    S(
+        C.CUDA_KERNEL_FAULT,
+        r"too many resources requested for launch",
+        r"cudaErrorLaunchOutOfResources",
+        r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+    ),
+    # (the driver's CUDA_ERROR_INVALID_DEVICE is also a context an exclusive-mode GPU refuses)
+    S(C.GPU_INDEX_OUT_OF_RANGE, r"cudaErrorInvalidDevice\b"),
+    S(
+        C.CUDA_MPS_SERVER_UNAVAILABLE,
+        r"MPS client failed to connect to the MPS control daemon",
+        r"MPS server is not ready to accept new MPS client requests",
+        r"(?:CUDA_ERROR|cudaError)_?Mps_?(?:ConnectionFailed|ServerNotReady|MaxClientsReached|MaxConnectionsReached|RpcFailure)",
+        r"CUDA_ERROR_MPS_(?:CONNECTION_FAILED|SERVER_NOT_READY|MAX_CLIENTS_REACHED|MAX_CONNECTIONS_REACHED|RPC_FAILURE)",
+    ),
     # containers and clusters
     S(
         C.GVISOR_NVPROXY_DRIVER_UNSUPPORTED,

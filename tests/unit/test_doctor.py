@@ -2007,6 +2007,25 @@ LINES = [
         "RuntimeError: Error in function 'TllmGenFmhaRunner' at /workspace/include/flashinfer/trtllm/fmha/fmhaRunner.cuh:30: Unsupported architecture",
         "ATTENTION_KERNEL_ARCH_DISPATCH_BUG",
     ),
+    # CUDA's error enumeration (stop 40)
+    (
+        "RuntimeError: CUDA error: API call is not supported in the installed CUDA driver",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    ("cudaErrorDeviceNotLicensed: device doesn't have valid Grid license", "VGPU_UNLICENSED"),
+    ("RuntimeError: CUDA error: too many resources requested for launch", "CUDA_KERNEL_FAULT"),
+    (
+        "cudaErrorInvalidDevice: invalid device ordinal",
+        "GPU_INDEX_OUT_OF_RANGE",
+    ),
+    (
+        "RuntimeError: CUDA error: MPS client failed to connect to the MPS control daemon or the MPS server",
+        "CUDA_MPS_SERVER_UNAVAILABLE",
+    ),
+    (
+        "cudaErrorMpsServerNotReady: MPS server is not ready to accept new MPS client requests",
+        "CUDA_MPS_SERVER_UNAVAILABLE",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2761,3 +2780,48 @@ def test_a_slurm_step_that_failed_for_a_cause_of_its_own_did_not_want_a_gpu() ->
         "srun: error: gpu-node-3: task 0: RuntimeError: CUDA error: uncorrectable ECC error encountered",
     ):
         assert "SLURM_GPU_NOT_REQUESTED" not in [d.code for d in diagnose_log(line + "\n")]
+
+
+# CUDA's error enumeration: (runtime name, driver name, string, the cause)
+CUDA_ERRORS = [
+    ("cudaErrorInsufficientDriver", None, "CUDA driver version is insufficient for CUDA runtime version", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
+    ("cudaErrorCallRequiresNewerDriver", None, "API call is not supported in the installed CUDA driver", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
+    ("cudaErrorDevicesUnavailable", None, "CUDA-capable device(s) is/are busy or unavailable", "GPU_BUSY_OR_UNAVAILABLE"),
+    ("cudaErrorECCUncorrectable", "CUDA_ERROR_ECC_UNCORRECTABLE", "uncorrectable ECC error encountered", "GPU_UNCORRECTABLE_ECC_ERROR"),
+    ("cudaErrorUnsupportedPtxVersion", "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "the provided PTX was compiled with an unsupported toolchain.", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
+    ("cudaErrorNoKernelImageForDevice", "CUDA_ERROR_NO_BINARY_FOR_GPU", "no kernel image is available for execution on the device", "WHEEL_LACKS_ARCH_KERNELS"),
+    ("cudaErrorSystemNotReady", "CUDA_ERROR_SYSTEM_NOT_READY", "system not yet initialized", "FABRIC_MANAGER_NOT_RUNNING"),
+    ("cudaErrorCompatNotSupportedOnDevice", "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", "forward compatibility was attempted on non supported HW", "CUDA_COMPAT_ON_UNSUPPORTED_HW"),
+    ("cudaErrorStubLibrary", "CUDA_ERROR_STUB_LIBRARY", "CUDA driver is a stub library", "CUDA_DRIVER_STUB_ON_PATH"),
+    ("cudaErrorDeviceNotLicensed", "CUDA_ERROR_DEVICE_NOT_LICENSED", "device doesn't have valid Grid license", "VGPU_UNLICENSED"),
+    ("cudaErrorLaunchTimeout", "CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated", "WINDOWS_GPU_TDR_TIMEOUT"),
+    ("cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered", "CUDA_KERNEL_FAULT"),
+    ("cudaErrorLaunchOutOfResources", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch", "CUDA_KERNEL_FAULT"),
+    ("cudaErrorTooManyPeers", "CUDA_ERROR_TOO_MANY_PEERS", "peer mapping resources exhausted", "CUDA_PEER_ACCESS_LIMIT_EXCEEDED"),
+    ("cudaErrorMpsConnectionFailed", "CUDA_ERROR_MPS_CONNECTION_FAILED", "MPS client failed to connect to the MPS control daemon or the MPS server", "CUDA_MPS_SERVER_UNAVAILABLE"),
+    ("cudaErrorInvalidDevice", None, "invalid device ordinal", "GPU_INDEX_OUT_OF_RANGE"),
+    ("cudaErrorOperatingSystem", "CUDA_ERROR_OPERATING_SYSTEM", "OS call failed or operation not supported on this OS", "CONTAINER_SECCOMP_BLOCKS_CUDA"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("runtime", "driver", "text", "code"), CUDA_ERRORS, ids=[e[0] for e in CUDA_ERRORS]
+)
+def test_cudas_errors_name_their_cause_in_each_printers_form(
+    runtime: str, driver: str | None, text: str, code: str
+) -> None:
+    """PyTorch prints CUDA's string, CuPy the runtime's name and string, numba the driver's name
+    and number, TensorFlow the driver's name and string: each names the same cause."""
+    forms = [
+        f"RuntimeError: CUDA error: {text}",
+        f"cupy_backends.cuda.api.runtime.CUDARuntimeError: {runtime}: {text}",
+        f"Check failed: error == cudaSuccess (1 vs. 0)  {text}",
+    ]
+    if driver:
+        forms += [
+            f"numba.cuda.cudadrv.driver.CudaAPIError: [1] Call to cuCtxCreate results in {driver}",
+            f"failed call to cuDevicePrimaryCtxRetain: {driver}: {text}",
+        ]
+    for form in forms:
+        found = [d.code for d in diagnose_log(form + "\n") if CODES[Code(d.code)].layer != "benign"]
+        assert found[:1] == [code], form
