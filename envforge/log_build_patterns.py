@@ -11,7 +11,7 @@ import re
 
 __all__ = [
     "AMD_GPU", "BUILD_CC", "BUILDKIT_OUTPUT", "CONTAINER_RUN", "CPU_WHEEL", "DOCKER_BUILD", "JETSON", "LINE_FACTS",
-    "ROCM_BUILD", "SINGULARITY", "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED",
+    "ROCM_BUILD", "SELINUX", "SINGULARITY", "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED",
     "USES",
 ]  # fmt: skip
 
@@ -64,6 +64,12 @@ DOCKER_BUILD = re.compile(
     r"^Step \d{1,3}/\d{1,3} : RUN |^#\d{1,4} \[[^\]]{1,60}\] RUN |failed to solve: process \"/bin/sh -c"
     r"|executor failed running \[/bin/sh -c|The command '/bin/sh -c .{0,300}' returned a non-zero code"
 )
+# a host where SELinux decides (its own words, a denial, a RHEL-family release or package, a
+# volume relabelled for it)
+SELINUX = re.compile(
+    r"\bSELinux\b|\bavc: {1,3}denied\b|\bcontainer_t\b|\b(?:RHEL|Red Hat|CentOS|Rocky Linux|AlmaLinux|Fedora)\b"
+    r"|\.el[789](?:_\d{1,2})?\.|\.fc\d{2}\.|-v \S{1,200}:\S{1,200}:z\b"
+)
 # BuildKit's plain progress: a step's output, each line led by its number and seconds ("#7 1.236 ")
 BUILDKIT_OUTPUT = re.compile(r"(?m)^#\d{1,4} \d{1,5}\.\d{1,3} \S")
 # the facts read line by line with no more than a keyword: (fact, keywords, pattern)
@@ -75,4 +81,22 @@ LINE_FACTS = (
     ("cpu_wheel", ("+cpu", "_cpu_"), CPU_WHEEL),
     ("torch_used", ("torch",), TORCH_USED),
     ("docker_build", ("run ", "/bin/sh -c"), DOCKER_BUILD),
+    (
+        "selinux",
+        (
+            "selinux",
+            "avc:",
+            "container_t",
+            "rhel",
+            "red hat",
+            "centos",
+            "rocky",
+            "alma",
+            "fedora",
+            ".el",
+            ".fc",
+            ":z",
+        ),
+        SELINUX,
+    ),
 )

@@ -31,7 +31,14 @@ from .log_decision import NO_DEVICE, Decision
 from .log_decision import version as _version
 from .log_fact_patterns import PTXAS_WARNING
 from .log_facts import PLATFORMS, LogFacts
-from .log_runtime_rules import clusters, containers, hidden_by_env, notebooks, other_failure
+from .log_runtime_rules import (
+    clusters,
+    containers,
+    hidden_by_env,
+    notebooks,
+    other_failure,
+    selinux,
+)
 from .probe.codes import Code
 from .results import Diagnosis
 
@@ -63,7 +70,7 @@ def decide(
     no_gpu = bool(facts.no_gpu) or bool(set(shown) & set(NO_DEVICE)) or failed
     # a launcher that rewrote the variable explains the devices it named
     found += hidden_by_env(facts, no_gpu and Code.LAUNCHER_OVERRIDES_VISIBLE_DEVICES not in shown)
-    found += containers(facts, shown, no_gpu, symptoms)
+    found += containers(facts, shown, no_gpu, symptoms) + selinux(facts, shown)
     found += builds(facts, shown, platform, failed)
     found += clusters(facts, shown, no_gpu and not other_failure(shown))
     found += notebooks(facts, shown)

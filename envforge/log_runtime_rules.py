@@ -18,6 +18,7 @@ __all__ = [
     "hidden_by_env",
     "notebooks",
     "other_failure",
+    "selinux",
 ]
 
 _HIDDEN_VALUES = ("", "-1", "none", "nodevfiles", "void")
@@ -173,6 +174,18 @@ def _lost_at_start(facts: LogFacts, shown: Mapping[Code, int]) -> bool:
         return False
     seen = [n for n in (facts.number("driver"), facts.number("gpu_smi")) if n is not None]
     return not any(n < lost for n in seen)
+
+
+def selinux(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """Device nodes NVML may not open, on a host where SELinux decides: its policy, not the nodes'
+    mode, is what refuses them (a container without the right label)."""
+    if Code.NVIDIA_DEVICE_NODE_PERMISSIONS not in shown or "selinux" not in facts.lines:
+        return []
+    return [Decision(
+        Code.SELINUX_BLOCKS_GPU_DEVICES,
+        "NVML may not open the GPU's device nodes on a host where SELinux decides: its policy "
+        "refuses them to the process", tuple(facts.evidence("selinux")),
+        replaces=(Code.NVIDIA_DEVICE_NODE_PERMISSIONS,))]  # fmt: skip
 
 
 def other_failure(shown: Mapping[Code, int]) -> bool:

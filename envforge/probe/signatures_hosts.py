@@ -108,6 +108,21 @@ HOSTS: tuple[Signature, ...] = (
     ),
     # (the driver's CUDA_ERROR_INVALID_DEVICE is also a context an exclusive-mode GPU refuses)
     S(C.GPU_INDEX_OUT_OF_RANGE, r"cudaErrorInvalidDevice\b"),
+    # cuDNN's and NVML's statuses for causes of their own: memory, a sublibrary, a GPU gone, a
+    # function the driver's NVML lacks
+    S(C.GPU_OOM, r"CUDNN_STATUS_ALLOC_FAILED", supersedes=(C.CUDNN_INIT_FAILED,)),
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED",
+        supersedes=(C.CUDNN_INIT_FAILED,),
+    ),
+    S(C.GPU_ADAPTER_INIT_FAILED, r"NVMLError_GpuIsLost", r"NVML_ERROR_GPU_IS_LOST"),
+    S(
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"NVMLError_FunctionNotFound",
+        r"NVML_ERROR_FUNCTION_NOT_FOUND",
+        supersedes=(C.HOST_DRIVER_MISSING_FOR_TOOLKIT,),
+    ),
     S(
         C.CUDA_MPS_SERVER_UNAVAILABLE,
         r"MPS client failed to connect to the MPS control daemon",

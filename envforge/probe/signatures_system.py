@@ -206,10 +206,12 @@ SYSTEM: tuple[Signature, ...] = (
         r"CUDA driver error: device not ready",
         r"Display driver nvlddmkm stopped responding",
     ),
-    S(
-        C.SELINUX_BLOCKS_GPU_DEVICES,
+    S(C.SELINUX_BLOCKS_GPU_DEVICES, r"avc: {1,3}denied .{0,200}nvidia"),
+    S(  # NVML refusing the device nodes: their mode, or SELinux where the host has it (log_rules)
+        C.NVIDIA_DEVICE_NODE_PERMISSIONS,
         r"Failed to initialize NVML: Insufficient Permissions",
-        r"avc: {1,3}denied .{0,200}nvidia",
+        r"NVMLError_NoPermission",
+        r"NVML_ERROR_NO_PERMISSION",
     ),
     S(  # a GPU in an exclusive compute mode, shown by nvidia-smi, or refusing a second context
         C.GPU_BUSY_OR_UNAVAILABLE,

@@ -678,7 +678,11 @@ LINES = [
     ),
     ("RuntimeError: CUDA driver error: device not ready", "WINDOWS_GPU_TDR_TIMEOUT"),
     ("CUDA error: the launch timed out and was terminated", "WINDOWS_GPU_TDR_TIMEOUT"),
-    ("Failed to initialize NVML: Insufficient Permissions", "SELINUX_BLOCKS_GPU_DEVICES"),
+    ("Failed to initialize NVML: Insufficient Permissions", "NVIDIA_DEVICE_NODE_PERMISSIONS"),
+    (
+        "type=AVC msg=audit(1596558183.345:3302): avc:  denied  { read write } for  pid=6183 comm=nvidia-smi name=nvidiactl dev=devtmpfs scontext=system_u:system_r:container_t:s0",
+        "SELINUX_BLOCKS_GPU_DEVICES",
+    ),
     (
         "RuntimeError: The MPS backend is supported on MacOS 12.3+.Current OS version can be "
         "queried using `sw_vers`",
@@ -2026,6 +2030,18 @@ LINES = [
         "cudaErrorMpsServerNotReady: MPS server is not ready to accept new MPS client requests",
         "CUDA_MPS_SERVER_UNAVAILABLE",
     ),
+    # cuDNN's and NVML's statuses (stop 40)
+    ("cuDNN error: CUDNN_STATUS_ALLOC_FAILED", "GPU_OOM"),
+    (
+        "Could not create cudnn handle: CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    ("pynvml.nvml.NVMLError_GpuIsLost: GPU is lost", "GPU_ADAPTER_INIT_FAILED"),
+    ("pynvml.NVMLError_FunctionNotFound: Function Not Found", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
+    (
+        "pynvml.nvml.NVMLError_NoPermission: Insufficient Permissions",
+        "NVIDIA_DEVICE_NODE_PERMISSIONS",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2825,3 +2841,10 @@ def test_cudas_errors_name_their_cause_in_each_printers_form(
     for form in forms:
         found = [d.code for d in diagnose_log(form + "\n") if CODES[Code(d.code)].layer != "benign"]
         assert found[:1] == [code], form
+
+
+def test_nvml_refusing_the_device_nodes_is_their_mode_unless_selinux_decides_on_the_host() -> None:
+    refused = "Failed to initialize NVML: Insufficient Permissions\n"
+    assert [d.code for d in diagnose_log(refused)][:1] == ["NVIDIA_DEVICE_NODE_PERMISSIONS"]
+    rhel = "$ cat /etc/redhat-release\nRed Hat Enterprise Linux release 8.6 (Ootpa)\n$ nvidia-smi\n"
+    assert [d.code for d in diagnose_log(rhel + refused)][:1] == ["SELINUX_BLOCKS_GPU_DEVICES"]
