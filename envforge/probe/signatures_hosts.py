@@ -166,11 +166,46 @@ HOSTS: tuple[Signature, ...] = (
         C.GPU_OPERATOR_DRIVER_CONTAINER_UNSUPPORTED_OS,
         r"Unable to locate package linux-(?:objects|modules|signatures|image)-\S{0,80}-(?:talos|cos|flatcar|bottlerocket)\b",
     ),
-    S(C.SLURM_GRES_CONF_INVALID, r"Invalid GRES data for \w{1,20}"),
+    S(
+        C.SLURM_GRES_CONF_INVALID,
+        r"Invalid GRES data for \w{1,20}",
+        r"can'?t stat gres\.conf file \S{1,100}",
+        supersedes=(C.DRIVER_LIBRARY_MISMATCH, C.DRIVER_NOT_AVAILABLE),
+    ),
+    # MPICH's GPU support (yaksa) initialising CUDA in MPI_Init on a node without a GPU
+    S(
+        C.MPI_GPU_SUPPORT_INIT_ON_GPULESS_NODE,
+        r"yaksuri_cuda_init_hook",
+        supersedes=(C.CPU_ONLY_HOST_BENIGN, C.DRIVER_NOT_AVAILABLE, C.GPU_HIDDEN_BY_ENV),
+    ),
+    # a build's configure test program (autoconf's conftest, CMake's try_run) on a host without
+    # the driver
+    S(
+        C.BUILD_NODE_LACKS_GPU_DRIVER,
+        r"(?:conftest|cmTC_\w{1,10})\S{0,20}: error while loading shared libraries: libcuda\.so",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    # ROCm: its libraries, its packages against a distribution's, MIOpen's database, PyTorch
+    # ROCm's amdsmi
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"lib(?:amd_comgr|amdhip64|hsa-runtime64|rocblas|MIOpen|hipblas|hipblaslt|rccl|roctx64|rocm_smi64|hiprtc|rocsolver|hipfft|rocfft)\.so[\d.]{0,12}: cannot open shared object file",
+        supersedes=(C.CUDA_VERSION_MATRIX_MISMATCH,),
+    ),
+    S(
+        C.ROCM_DISTRO_PACKAGES_OUTRANK_AMD_REPO,
+        r"Depends: (?:rocminfo|rocm-[\w-]{1,40}|hip[\w-]{0,30}|comgr|hsa-[\w-]{1,30}) \(= ?\S{1,40}\) ?but ?\S{1,30} ?is ?to ?be ?installed",
+    ),
+    S(
+        C.MIOPEN_USER_DB_NOT_WRITABLE,
+        r"Internal error while accessing SQLite database: (?:disk I/O error|unable to open database file|database disk image is malformed|attempt to write a readonly database)",
+    ),
+    S(C.TORCH_ROCM_PYNVML_WITHOUT_AMDSMI, r"name '?amdsmi'? is not defined"),
     # extensions and libraries
     S(
-        C.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,
-        r"ld: cannot find -l(?:curand|cudart|cublas|cublasLt|cufft|cusparse|cusolver|nvrtc|nvToolsExt|nccl|cudnn|nvjpeg|npp\w{0,6})\b",
+        C.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,  # a build's link step (Triton's runtime one is its own)
+        r"cannot find -lcuda\b.{0,300}(?:recipe ?for ?target|\*\*\* ?\[|CMakeFiles/)",
+        r"\bld:? cannot find -l(?:curand|cudart|cublas|cublasLt|cufft|cusparse|cusolver|nvrtc|nvToolsExt|nccl|cudnn|nvjpeg|npp\w{0,6})\b",
         supersedes=(C.TRITON_LIBCUDA_SO_NOT_FOUND, C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD),
     ),
     S(
@@ -201,6 +236,23 @@ HOSTS: tuple[Signature, ...] = (
     S(
         C.BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC,
         r"Value '?native'? is not defined for option '?gpu-architecture",
+        r"Unsupported gpu architecture '?compute_none'?",  # an empty arch list (Spack's none)
+    ),
+    S(C.JIT_HOST_COMPILER_MISSING, r"Could not set up the environment for Microsoft Visual Studio"),
+    S(C.CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE, r"Failed to find nvToolsExt"),  # NVTX 2, gone in CUDA 12.6
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,  # Kokkos built for another architecture than the GPU's
+        r"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture",
+    ),
+    S(
+        C.GPU_OOM,  # RAPIDS' memory manager: a pool past the GPU's memory
+        r"out_of_memory: RMM failure at",
+        r"RMM failure at.{0,300}Maximum pool size exceeded",
+        supersedes=(C.HOST_OOM,),
+    ),
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"\b(?:was|is) (?:built|compiled) without (?:CUDA|GPU) support",
     ),
     S(
         C.OPENMP_RUNTIME_LOADED_TWICE,

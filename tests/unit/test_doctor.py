@@ -2042,6 +2042,61 @@ LINES = [
         "pynvml.nvml.NVMLError_NoPermission: Insufficient Permissions",
         "NVIDIA_DEVICE_NODE_PERMISSIONS",
     ),
+    # wave 38's dev logs (stop 40)
+    (
+        "slurmd: fatal: can't stat gres.conf file /dev/nvidia0: No such file or directory",
+        "SLURM_GRES_CONF_INVALID",
+    ),
+    (
+        "MPIR_Init_thread(...): yaksuri_cuda_init_hook: no CUDA-capable device is detected",
+        "MPI_GPU_SUPPORT_INIT_ON_GPULESS_NODE",
+    ),
+    (
+        "/tmp/petsc-x/config.packages.BlasLapack/conftest: error while loading shared libraries: libcuda.so.1: cannot open shared object file: No such file or directory",
+        "BUILD_NODE_LACKS_GPU_DRIVER",
+    ),
+    (
+        "OSError: libamd_comgr.so: cannot open shared object file: No such file or directory",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "rocm-hip-runtime : Depends: rocminfo (= 1.0.0.50400-72~22.04) but 5.0.0-1 is to be installed",
+        "ROCM_DISTRO_PACKAGES_OUTRANK_AMD_REPO",
+    ),
+    (
+        "MIOpen Error: Internal error while accessing SQLite database: disk I/O error",
+        "MIOPEN_USER_DB_NOT_WRITABLE",
+    ),
+    (
+        "Could not pick default device.name 'amdsmi' is not defined",
+        "TORCH_ROCM_PYNVML_WITHOUT_AMDSMI",
+    ),
+    (
+        "/usr/bin/ld: cannot find -lcuda collect2: error: ld returned 1 exit status make[2]: *** [platforms/cuda/tests/TestCudaPlumedForce] Error 1",
+        "CUDA_DEV_LIB_NOT_ON_LINKER_PATH",
+    ),
+    (
+        "ld cannot find -lcudart, please check if cuda is installed or in system search path",
+        "CUDA_DEV_LIB_NOT_ON_LINKER_PATH",
+    ),
+    (
+        "nvcc fatal   : Unsupported gpu architecture 'compute_none'",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+    ),
+    (
+        "nvcc fatal : Could not set up the environment for Microsoft Visual Studio",
+        "JIT_HOST_COMPILER_MISSING",
+    ),
+    (
+        "CMake Error at cmake/public/cuda.cmake:181 (message): Failed to find nvToolsExt",
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture", "WHEEL_LACKS_ARCH_KERNELS"),
+    (
+        "MemoryError: std::bad_alloc: out_of_memory: RMM failure at:/opt/conda/include/rmm/mr/device/pool_memory_resource.hpp:196: Maximum pool size exceeded",
+        "GPU_OOM",
+    ),
+    ("RuntimeError: this hoomd was built without CUDA support", "CPU_ONLY_TF_BUILD"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
