@@ -201,6 +201,8 @@ HOSTS: tuple[Signature, ...] = (
         r"Internal error while accessing SQLite database: (?:disk I/O error|unable to open database file|database disk image is malformed|attempt to write a readonly database)",
     ),
     S(C.TORCH_ROCM_PYNVML_WITHOUT_AMDSMI, r"name '?amdsmi'? is not defined"),
+    S(C.GPU_OOM, r"hipErrorOutOfMemory"),
+    S(C.ROCM_HOST_KFD_MISSING, r"ROCk module is NOT loaded"),  # rocminfo without amdgpu's KFD
     # extensions and libraries
     S(
         C.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,  # a build's link step (Triton's runtime one is its own)

@@ -2097,6 +2097,9 @@ LINES = [
         "GPU_OOM",
     ),
     ("RuntimeError: this hoomd was built without CUDA support", "CPU_ONLY_TF_BUILD"),
+    # HIP and HSA (stop 40)
+    ("hipErrorOutOfMemory", "GPU_OOM"),
+    ("rocminfo: ROCk module is NOT loaded, possibly no GPU devices", "ROCM_HOST_KFD_MISSING"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
