@@ -119,6 +119,7 @@ BENIGN: tuple[str, ...] = (
     # plugins that need Triton or Rivermax
     r"\bdriver shutting down\b",
     r"Deserialize engine failed because file path: \S{1,300} open error",
+    r"deserialize (?:backend context from )?engine from file ?:\S{1,300} failed",
     r"Failed to load plugin '\S{0,200}/deepstream/libnvdsgst_(?:inferserver|udp)\.so'",
 )
 

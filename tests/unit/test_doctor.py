@@ -2832,6 +2832,9 @@ def test_a_neighbour_of_a_cause_the_facts_rule_out_does_not_vote() -> None:
         "ERROR: Check failed: error == cudaSuccess (29 vs. 0) driver shutting down",
         "  what():  CUDA error: driver shutting down",
         "ERROR: Deserialize engine failed because file path: /opt/nvidia/deepstream/model_b1_gpu0_fp32.engine open error",
+        "NvDsInferContext[UID 1]: Warning from NvDsInferContextImpl::generateBackendContext() "
+        "<nvdsinfer_context_impl.cpp:1996> [UID = 1]: deserialize backend context from engine from file "
+        ":/opt/nvidia/deepstream/model_b1_gpu0_fp32.engine failed, try rebuild",
         "(gst-plugin-scanner:7): GStreamer-WARNING **: 18:43:36.519: Failed to load plugin "
         "'/usr/lib/x86_64-linux-gnu/gstreamer-1.0/deepstream/libnvdsgst_udp.so': librivermax.so.0: "
         "cannot open shared object file: No such file or directory",
