@@ -312,6 +312,10 @@ def _record(facts: LogFacts, fact: str, found: re.Match[str], where: str) -> Non
         fact = f"driver_{side}"
     elif fact == "cudnn":
         loaded, compiled = found.group(1), found.group(2)
+        if found.re is CUDNN[0]:  # TensorFlow 1.x also states each one's compatibility version
+            compiled = found.group(3)
+            if found.group(2) and found.group(4):
+                facts.cudnn.update(loaded_compat=found.group(2), compiled_compat=found.group(4))
         if found.re in CUDNN[2:]:  # PyTorch, Paddle: the build's first, then the one found
             loaded, compiled = compiled, loaded
         facts.cudnn.update(loaded=loaded.replace(" ", ""), compiled=compiled.replace(" ", ""))

@@ -292,7 +292,9 @@ def _cudnn_mismatch(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision
     loaded, compiled = (_cudnn_version(facts.cudnn.get(k)) for k in ("loaded", "compiled"))
     if loaded is None or compiled is None or Code.CUDNN_VERSION_MISMATCH in shown:
         return []
-    if loaded[0] == compiled[0] and loaded[1] >= compiled[1]:
+    compat = (facts.cudnn.get("loaded_compat"), facts.cudnn.get("compiled_compat"))
+    differ = None not in compat and compat[0] != compat[1]  # TensorFlow 1.x's own test
+    if loaded[0] == compiled[0] and loaded[1] >= compiled[1] and not differ:
         return []
     return [Decision(
         Code.CUDNN_VERSION_MISMATCH,

@@ -119,7 +119,7 @@ PTX_CUDA = {
 }  # fmt: skip
 CUDNN = (
     re.compile(
-        r"Loaded runtime CuDNN library: ([\d.]{1,20})(?: \(compatibility version \d{1,8}\))? but source was compiled with:? ([\d.]{1,20})"
+        r"Loaded runtime CuDNN library: ([\d.]{1,20})(?: \(compatibility version (\d{1,8})\))? but source was compiled with:? ([\d.]{1,20})(?: \(compatibility version (\d{1,8})\))?"
     ),
     re.compile(r"Found cuDNN version (\d{3,6}), but \w{1,20} was built against version (\d{3,6})"),
     re.compile(r"compiled against \(([\d, ]{1,20})\) but found runtime version \(([\d, ]{1,20})\)"),

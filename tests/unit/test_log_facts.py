@@ -36,7 +36,12 @@ def test_facts_are_read_with_their_lines() -> None:
     )
     assert (facts.framework, facts.framework_version) == ("tensorflow", "2.17.1")
     assert facts.driver == "535.104.05" and facts.cuda == {"driver": "12.2", "toolkit": "11.8"}
-    assert facts.cudnn == {"loaded": "7301", "compiled": "7003"}
+    assert facts.cudnn == {
+        "loaded": "7301",
+        "compiled": "7003",
+        "loaded_compat": "7300",
+        "compiled_compat": "7000",
+    }
     assert [g.name for g in facts.gpus] == ["NVIDIA GeForce GTX 980"]
     assert (facts.hsa_override, facts.rocm_gfx) == ("10.3.0", "gfx1031")
     assert facts.lines["driver"].startswith("line 1: ")
@@ -165,6 +170,22 @@ def test_the_cudnn_a_log_states_decides_by_cudnns_rule(
 ) -> None:
     facts = extract_facts(
         f"E cuda_dnn.cc:352] Loaded runtime CuDNN library: {loaded} but source was compiled with: {compiled}"
+    )
+    codes = [d.code for d in decide(facts, {}, failed=True)]
+    assert (Code.CUDNN_VERSION_MISMATCH in codes) is mismatch
+
+
+@pytest.mark.parametrize(
+    ("loaded", "compiled", "mismatch"),
+    [("7301 (compatibility version 7300)", "7003 (compatibility version 7000)", True),
+     ("7005 (compatibility version 7000)", "7003 (compatibility version 7000)", False)],
+)  # fmt: skip
+def test_tensorflow_1s_cudnn_compatibility_versions_decide_where_it_states_them(
+    loaded: str, compiled: str, mismatch: bool
+) -> None:
+    """TensorFlow 1.x compared cuDNN's compatibility versions (7.1 did not run a build of 7.0)."""
+    facts = extract_facts(
+        f"E cuda_dnn.cc:343] Loaded runtime CuDNN library: {loaded} but source was compiled with {compiled}."
     )
     codes = [d.code for d in decide(facts, {}, failed=True)]
     assert (Code.CUDNN_VERSION_MISMATCH in codes) is mismatch
