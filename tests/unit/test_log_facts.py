@@ -163,6 +163,9 @@ def test_no_kernel_image_on_a_kepler_is_a_gpu_too_old_not_a_missing_build() -> N
         ("8.6.0", "8.1.0", False),
         ("9.1.0", "8.9.7", True),
         ("8.5.0", "8.9.2", True),
+        # TensorFlow 1.x also compared cuDNN's compatibility versions: 7.1 did not run a 7.0 build
+        ("7301 (compatibility version 7300)", "7003 (compatibility version 7000)", True),
+        ("7005 (compatibility version 7000)", "7003 (compatibility version 7000)", False),
     ],
 )
 def test_the_cudnn_a_log_states_decides_by_cudnns_rule(
@@ -170,22 +173,6 @@ def test_the_cudnn_a_log_states_decides_by_cudnns_rule(
 ) -> None:
     facts = extract_facts(
         f"E cuda_dnn.cc:352] Loaded runtime CuDNN library: {loaded} but source was compiled with: {compiled}"
-    )
-    codes = [d.code for d in decide(facts, {}, failed=True)]
-    assert (Code.CUDNN_VERSION_MISMATCH in codes) is mismatch
-
-
-@pytest.mark.parametrize(
-    ("loaded", "compiled", "mismatch"),
-    [("7301 (compatibility version 7300)", "7003 (compatibility version 7000)", True),
-     ("7005 (compatibility version 7000)", "7003 (compatibility version 7000)", False)],
-)  # fmt: skip
-def test_tensorflow_1s_cudnn_compatibility_versions_decide_where_it_states_them(
-    loaded: str, compiled: str, mismatch: bool
-) -> None:
-    """TensorFlow 1.x compared cuDNN's compatibility versions (7.1 did not run a build of 7.0)."""
-    facts = extract_facts(
-        f"E cuda_dnn.cc:343] Loaded runtime CuDNN library: {loaded} but source was compiled with {compiled}."
     )
     codes = [d.code for d in decide(facts, {}, failed=True)]
     assert (Code.CUDNN_VERSION_MISMATCH in codes) is mismatch
