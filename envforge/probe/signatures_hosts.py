@@ -202,6 +202,9 @@ HOSTS: tuple[Signature, ...] = (
     ),
     S(C.TORCH_ROCM_PYNVML_WITHOUT_AMDSMI, r"name '?amdsmi'? is not defined"),
     S(C.GPU_OOM, r"hipErrorOutOfMemory"),
+    # cuFFT of CUDA 11.7 or older on an Ada GPU (RTX 40, L4): its plans fail inside the library
+    # (pytorch/pytorch#88038, fixed by a CUDA 11.8 build); other causes print it too
+    S(C.WHEEL_LACKS_ARCH_KERNELS, r"CUFFT_INTERNAL_ERROR", strength=SYMPTOM),
     S(C.ROCM_HOST_KFD_MISSING, r"ROCk module is NOT loaded"),  # rocminfo without amdgpu's KFD
     # extensions and libraries
     S(

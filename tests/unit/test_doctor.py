@@ -2100,6 +2100,7 @@ LINES = [
     # HIP and HSA (stop 40)
     ("hipErrorOutOfMemory", "GPU_OOM"),
     ("rocminfo: ROCk module is NOT loaded, possibly no GPU devices", "ROCM_HOST_KFD_MISSING"),
+    ("RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR", "WHEEL_LACKS_ARCH_KERNELS"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
