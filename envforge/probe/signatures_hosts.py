@@ -205,6 +205,10 @@ HOSTS: tuple[Signature, ...] = (
     # cuFFT of CUDA 11.7 or older on an Ada GPU (RTX 40, L4): its plans fail inside the library
     # (pytorch/pytorch#88038, fixed by a CUDA 11.8 build); other causes print it too
     S(C.WHEEL_LACKS_ARCH_KERNELS, r"CUFFT_INTERNAL_ERROR", strength=SYMPTOM),
+    # PyTorch's out-of-memory report asking NVML for the GPU's processes, which NVML does not
+    # answer in a MIG slice or some containers: the assert stands in for "CUDA out of memory"
+    # (pytorch/pytorch#112377)
+    S(C.GPU_OOM, r"NVML_SUCCESS == r INTERNAL ASSERT FAILED at \S{0,200}CUDACachingAllocator\.cpp"),
     S(C.ROCM_HOST_KFD_MISSING, r"ROCk module is NOT loaded"),  # rocminfo without amdgpu's KFD
     # extensions and libraries
     S(

@@ -2101,6 +2101,10 @@ LINES = [
     ("hipErrorOutOfMemory", "GPU_OOM"),
     ("rocminfo: ROCk module is NOT loaded, possibly no GPU devices", "ROCM_HOST_KFD_MISSING"),
     ("RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR", "WHEEL_LACKS_ARCH_KERNELS"),
+    (
+        'RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at "../c10/cuda/CUDACachingAllocator.cpp":830, please report a bug to PyTorch.',
+        "GPU_OOM",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
