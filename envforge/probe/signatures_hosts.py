@@ -205,6 +205,12 @@ HOSTS: tuple[Signature, ...] = (
     # cuFFT of CUDA 11.7 or older on an Ada GPU (RTX 40, L4): its plans fail inside the library
     # (pytorch/pytorch#88038, fixed by a CUDA 11.8 build); other causes print it too
     S(C.WHEEL_LACKS_ARCH_KERNELS, r"CUFFT_INTERNAL_ERROR", strength=SYMPTOM),
+    # a compiler (Triton's, LLVM's) writing PTX of an ISA older than the GPU's architecture needs
+    S(
+        C.GPU_ARCH_NEWER_THAN_WHEEL,
+        r"PTX \.version \d{1,2}\.\d{1,2} does not support \.target sm_\d{2,3}\w?",
+        supersedes=(C.GPU_FEATURE_NEEDS_NEWER_ARCH,),
+    ),
     # PyTorch's out-of-memory report asking NVML for the GPU's processes, which NVML does not
     # answer in a MIG slice or some containers: the assert stands in for "CUDA out of memory"
     # (pytorch/pytorch#112377)

@@ -2105,6 +2105,10 @@ LINES = [
         'RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at "../c10/cuda/CUDACachingAllocator.cpp":830, please report a bug to PyTorch.',
         "GPU_OOM",
     ),
+    (
+        "RuntimeError: PTX .version 8.4 does not support .target sm_120a",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
