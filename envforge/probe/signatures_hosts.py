@@ -101,10 +101,16 @@ HOSTS: tuple[Signature, ...] = (
         r"CUDA_ERROR_DEVICE_NOT_LICENSED",
     ),
     S(
-        C.CUDA_KERNEL_FAULT,
+        C.CUDA_KERNEL_FAULT,  # a launch the GPU cannot run as asked, or a CUDA graph's capture
         r"too many resources requested for launch",
         r"cudaErrorLaunchOutOfResources",
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+        r"invalid configuration argument",
+        r"cudaErrorInvalidConfiguration",
+        r"operation not permitted when stream is capturing",
+        r"operation failed due to a previous error during capture",
+        r"cudaErrorStreamCapture(?:Unsupported|Invalidated)",
+        r"CUDA_ERROR_STREAM_CAPTURE_(?:UNSUPPORTED|INVALIDATED)",
     ),
     # (the driver's CUDA_ERROR_INVALID_DEVICE is also a context an exclusive-mode GPU refuses)
     S(C.GPU_INDEX_OUT_OF_RANGE, r"cudaErrorInvalidDevice\b"),

@@ -2109,6 +2109,15 @@ LINES = [
         "RuntimeError: PTX .version 8.4 does not support .target sm_120a",
         "GPU_ARCH_NEWER_THAN_WHEEL",
     ),
+    ("RuntimeError: CUDA error: invalid configuration argument", "CUDA_KERNEL_FAULT"),
+    (
+        "RuntimeError: CUDA error: operation not permitted when stream is capturing",
+        "CUDA_KERNEL_FAULT",
+    ),
+    (
+        "RuntimeError: CUDA error: operation failed due to a previous error during capture",
+        "CUDA_KERNEL_FAULT",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2883,6 +2892,9 @@ CUDA_ERRORS = [
     ("cudaErrorLaunchTimeout", "CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated", "WINDOWS_GPU_TDR_TIMEOUT"),
     ("cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered", "CUDA_KERNEL_FAULT"),
     ("cudaErrorLaunchOutOfResources", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch", "CUDA_KERNEL_FAULT"),
+    ("cudaErrorInvalidConfiguration", None, "invalid configuration argument", "CUDA_KERNEL_FAULT"),
+    ("cudaErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", "operation not permitted when stream is capturing", "CUDA_KERNEL_FAULT"),
+    ("cudaErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", "operation failed due to a previous error during capture", "CUDA_KERNEL_FAULT"),
     ("cudaErrorTooManyPeers", "CUDA_ERROR_TOO_MANY_PEERS", "peer mapping resources exhausted", "CUDA_PEER_ACCESS_LIMIT_EXCEEDED"),
     ("cudaErrorMpsConnectionFailed", "CUDA_ERROR_MPS_CONNECTION_FAILED", "MPS client failed to connect to the MPS control daemon or the MPS server", "CUDA_MPS_SERVER_UNAVAILABLE"),
     ("cudaErrorInvalidDevice", None, "invalid device ordinal", "GPU_INDEX_OUT_OF_RANGE"),
