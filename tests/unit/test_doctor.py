@@ -2410,6 +2410,8 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
         ),
         ("Loading model weights ...\nKilled", "HOST_OOM"),
         ("zsh: 4242 killed     python train.py", "HOST_OOM"),
+        ("ptxas error   : 'ptxas' died due to signal 9 (Kill signal)", "HOST_OOM"),
+        ("Error: training job exited with error code 137", "HOST_OOM"),
         ("gpustat: NVMLError: Driver Not Loaded", "DRIVER_NOT_AVAILABLE"),
         (
             "insmod: ERROR: could not insert 'nvidia': Unknown symbol in module",
