@@ -70,6 +70,8 @@ SELINUX = re.compile(
     r"\bSELinux\b|\bavc: {1,3}denied\b|\bcontainer_t\b|\b(?:RHEL|Red Hat|CentOS|Rocky Linux|AlmaLinux|Fedora)\b"
     r"|\.el[789](?:_\d{1,2})?\.|\.fc\d{2}\.|-v \S{1,200}:\S{1,200}:z\b"
 )
+_SELINUX_WORDS = ("selinux", "avc:", "container_t", "rhel", "red hat", "centos", "rocky", "alma",
+                  "fedora", ".el", ".fc", ":z")  # fmt: skip
 # BuildKit's plain progress: a step's output, each line led by its number and seconds ("#7 1.236 ")
 BUILDKIT_OUTPUT = re.compile(r"(?m)^#\d{1,4} \d{1,5}\.\d{1,3} \S")
 # the facts read line by line with no more than a keyword: (fact, keywords, pattern)
@@ -81,22 +83,5 @@ LINE_FACTS = (
     ("cpu_wheel", ("+cpu", "_cpu_"), CPU_WHEEL),
     ("torch_used", ("torch",), TORCH_USED),
     ("docker_build", ("run ", "/bin/sh -c"), DOCKER_BUILD),
-    (
-        "selinux",
-        (
-            "selinux",
-            "avc:",
-            "container_t",
-            "rhel",
-            "red hat",
-            "centos",
-            "rocky",
-            "alma",
-            "fedora",
-            ".el",
-            ".fc",
-            ":z",
-        ),
-        SELINUX,
-    ),
+    ("selinux", _SELINUX_WORDS, SELINUX),
 )

@@ -1,4 +1,5 @@
-"""Signatures of the classes wave 37 of the corpus showed in wordings no table knew: hosts (a GPU's
+"""Signatures of the classes waves 37 and 38 of the corpus showed in wordings no table knew, and of
+CUDA's own error enumeration (its runtime names, driver names and strings, one row per cause): hosts (a GPU's
 uncorrectable ECC errors, a vGPU guest without a license, the NVIDIA module's sources against a newer
 kernel or built with another toolchain, MIG changes a client blocks, GPUDirect's peer memory module,
 the package repository, Jetson's device nodes), containers and clusters (gVisor's nvproxy, pyxis'
@@ -7,8 +8,9 @@ toolkit's brand conditions, 1.18.0's discovery mode, the GPU Operator's driver c
 has no build for, Slurm's gres data), extensions and libraries (a CUDA library the linker cannot
 find, a JIT extension's stale build, one imported before torch, spconv's companion, FlashAttention's
 CUDA floor, numba's toolkit checks, nvcc without -arch=native, two OpenMP runtimes, peer access past
-8 GPUs, Paddle's and cpm_kernels' CUDA libraries, EGL, XLA's autotuner without a cuDNN config).
-Data only, in the format of the other sections (``signatures``'s docstring); standard library only.
+8 GPUs, Paddle's and cpm_kernels' CUDA libraries, EGL, XLA's autotuner without a cuDNN config),
+HPC stacks (MPICH's GPU support, a configure step on a build host, Kokkos, RAPIDS' pool) and ROCm
+(its libraries and packages, MIOpen's database, PyTorch ROCm's amdsmi). Data only, in the format of the other sections (``signatures``'s docstring); standard library only.
 """
 
 from __future__ import annotations
