@@ -180,6 +180,11 @@ HOSTS: tuple[Signature, ...] = (
         r"can'?t stat gres\.conf file \S{1,100}",
         supersedes=(C.DRIVER_LIBRARY_MISMATCH, C.DRIVER_NOT_AVAILABLE),
     ),
+    # NCCL allocating its shared memory segment in a /dev/shm too small (a container's 64 MB)
+    S(
+        C.NCCL_SYSTEM_ERROR_SHM,
+        r"NCCL WARN Call to posix_fallocate failed ?: ?No space left on device",
+    ),
     # MPICH's GPU support (yaksa) initialising CUDA in MPI_Init on a node without a GPU
     S(
         C.MPI_GPU_SUPPORT_INIT_ON_GPULESS_NODE,

@@ -2118,6 +2118,10 @@ LINES = [
         "RuntimeError: CUDA error: operation failed due to a previous error during capture",
         "CUDA_KERNEL_FAULT",
     ),
+    (
+        "node1:123:456 [0] NCCL WARN Call to posix_fallocate failed : No space left on device",
+        "NCCL_SYSTEM_ERROR_SHM",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
