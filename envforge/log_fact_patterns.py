@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from . import log_arch_patterns as arch
 from . import log_build_patterns as build
 from . import log_memory_patterns as mem
-from . import log_version_patterns as versions
 from .log_version_patterns import (
     CUDA,
     CUDNN,
     DRIVER_SIDES,
     FRAMEWORKS,
     KEYWORDS,
+    PTX_JIT,
+    PTX_UNSUPPORTED,
     PTXAS_WARNING,
     WINDOWED,
 )
@@ -371,7 +372,7 @@ RULES = (
     _Rule("torch_cc_range", ("version of pytorch is",), (arch.TORCH_CC_RANGE,), window=True),
     _Rule("mps_unavailable", ("mps",), (_MPS_UNAVAILABLE,)),
     _Rule("ptxas_warning", ("you are using ptxas",), (PTXAS_WARNING,)),
-    _Rule("ptx_unsupported", ("unsupported .version",), (versions.PTX_UNSUPPORTED,)),
+    _Rule("ptx_unsupported", ("unsupported .version",), (PTX_UNSUPPORTED,)),
     _Rule(
         "ptx_jit",
         (
@@ -383,7 +384,7 @@ RULES = (
             "ptx jit",
             "provided ptx",
         ),
-        (versions.PTX_JIT,),
+        (PTX_JIT,),
     ),  # fmt: skip
     _Rule(
         "pip_nvidia",
