@@ -34,6 +34,7 @@ from .signatures_libraries import LIBRARIES
 from .signatures_runtimes import RUNTIMES
 from .signatures_system import SYSTEM
 from .signatures_tail import TAIL
+from .signatures_toolchains import TOOLCHAINS
 
 __all__ = [
     "Signature",
@@ -62,6 +63,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *FRINGE,
     *RUNTIMES,
     *HOSTS,
+    *TOOLCHAINS,
 )
 
 

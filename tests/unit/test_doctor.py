@@ -2122,6 +2122,233 @@ LINES = [
         "node1:123:456 [0] NCCL WARN Call to posix_fallocate failed : No space left on device",
         "NCCL_SYSTEM_ERROR_SHM",
     ),
+    # wave 40's dev logs and their classes (stop 41)
+    ("No CMAKE_CUDA_COMPILER could be found.", "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"),
+    (
+        "Could not find nvcc, please set CUDAToolkit_ROOT.",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "-- Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    ("-- The CUDA compiler identification is unknown", "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"),
+    ("Failed to detect a default CUDA architecture.", "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"),
+    (
+        "clang-17: error: cannot find ROCm device library; provide its path via '--rocm-path' or '--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library",
+        "ROCM_SDK_NOT_FOUND_FOR_BUILD",
+    ),
+    (
+        "clang: error: cannot find HIP runtime; provide its path via '--rocm-path', or pass '-nogpuinc' to build without HIP runtime",
+        "ROCM_SDK_NOT_FOUND_FOR_BUILD",
+    ),
+    (
+        'Could not find a package configuration file provided by "hip" with any of',
+        "ROCM_SDK_NOT_FOUND_FOR_BUILD",
+    ),
+    (
+        "/usr/lib/python3.10/site-packages/torch/include/c10/util/C++17.h:27:2: error: #error You need C++17 to compile PyTorch",
+        "EXTENSION_SOURCE_TOO_OLD_FOR_TORCH",
+    ),
+    (
+        "#error C++17 or later compatible compiler is required to use PyTorch.",
+        "EXTENSION_SOURCE_TOO_OLD_FOR_TORCH",
+    ),
+    ("nvcc fatal   : Path to libdevice library not specified", "STRAY_NVCC_SHADOWS_CUDA_TOOLKIT"),
+    (
+        "RuntimeError: The current installed version of g++ (12.2.1) is greater than the maximum required version by CUDA 11.7 (11.5.0). Please make sure to use an adequate version of g++ (>=6.0.0, <=11.5.0).",
+        "HOST_COMPILER_TOO_NEW_FOR_NVCC",
+    ),
+    (
+        "nvcc fatal   : The version ('90000') of the host compiler ('Apple clang') is not supported",
+        "HOST_COMPILER_TOO_NEW_FOR_NVCC",
+    ),
+    (
+        "nvcc fatal : Host compiler targets unsupported OS.",
+        "NVCC_WINDOWS_HOST_COMPILER_NOT_MSVC",
+    ),
+    ("CUDA_CUDA_LIBRARY (ADVANCED)", "BUILD_NODE_LACKS_GPU_DRIVER"),
+    (
+        '-- Could NOT find CUDA (missing: CUDA_CUDA_LIBRARY) (found version "11.8")',
+        "BUILD_NODE_LACKS_GPU_DRIVER",
+    ),
+    (
+        'src/vapoursynthPlugin.cpp(45): error: class "cudaDeviceProp" has no member "clockRate"',
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    (
+        "src/device.cpp:52:22: error: 'struct cudaDeviceProp' has no member named 'memoryClockRate'",
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    ("src/kernels.cu(14): error: texture is not a template", "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE"),
+    (
+        'src/spmv.cu(88): error: identifier "cusparseScsrmv" is undefined',
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    (
+        'src/tex.cu(30): error: identifier "cudaBindTexture2D" is undefined',
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    (
+        "stderr: could not decode OCI spec: json: cannot unmarshal array into Go struct field Process.process.capabilities of type main.LinuxCapabilities",
+        "CONTAINER_ENGINE_TOO_OLD_FOR_TOOLKIT",
+    ),
+    (
+        "nvidia-container-cli: mount error: failed to add device rules: unable to replace original device filters program with new one: failed to call BPF_PROG_ATTACH (BPF_CGROUP_DEVICE, BPF_F_ALLOW_MULTI): can't attach program: invalid argument: unknown",
+        "CONTAINER_TOOLKIT_KERNEL_BPF_UNSUPPORTED",
+    ),
+    (
+        "docker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: could not apply required modification to OCI specification: error modifying OCI spec: failed to inject CDI devices: unresolvable CDI devices runtime.nvidia.com/gpu=all: unknown",
+        "CDI_AUTOMATIC_SPEC_GENERATION_FAILED",
+    ),
+    (
+        "nvidia-container-cli: detection error: nvml error: function not found: unknown.",
+        "DRIVER_TOO_OLD_FOR_CONTAINER_TOOLKIT",
+    ),
+    (
+        "invoking the NVIDIA Container Runtime Hook directly (e.g. specifying the docker --gpus flag) is not supported. Please use the NVIDIA Container Runtime (e.g. specify the --runtime=nvidia flag) instead.: unknown.",
+        "DOCKER_GPUS_FLAG_UNSUPPORTED_IN_RUNTIME_MODE",
+    ),
+    (
+        "2020/08/10 19:09:42 XidCriticalError: Xid=69 on Device=GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8, the device will go unhealthy.",
+        "DEVICE_PLUGIN_MARKED_GPU_UNHEALTHY",
+    ),
+    (
+        "2020/08/10 19:09:42 'nvidia.com/gpu' device marked unhealthy: GPU-7540a9b3-eeb9-1214-1526-f93c9ea826a8",
+        "DEVICE_PLUGIN_MARKED_GPU_UNHEALTHY",
+    ),
+    (
+        "/usr/lib/aarch64-linux-gnu/libcublas.so  file not recognized: File truncated",
+        "DOCKER_BUILD_HAS_NO_GPU",
+    ),
+    ("Optix call (optixInit()) failed with code 7804 (line 152)", "DRIVER_OPTIX_LIBRARY_MISSING"),
+    (
+        "[ERROR] OPTIX_ERROR_LIBRARY_NOT_FOUND: Optix call 'optixInit()' failed",
+        "DRIVER_OPTIX_LIBRARY_MISSING",
+    ),
+    (
+        "libnvoptix.so.1: cannot open shared object file: No such file or directory",
+        "DRIVER_OPTIX_LIBRARY_MISSING",
+    ),
+    (
+        "Exception: Failed to open dynamic library '/Library/Frameworks/CUDA.framework/CUDA': dlopen(/Library/Frameworks/CUDA.framework/CUDA, 1): no suitable image found.  Did find:",
+        "MACOS_LEGACY_CUDA_FRAMEWORK_UNLOADABLE",
+    ),
+    (
+        "dyld: Library not loaded: @rpath/CUDA.framework/Versions/A/CUDA",
+        "MACOS_LEGACY_CUDA_FRAMEWORK_UNLOADABLE",
+    ),
+    (
+        'Exception in thread "main" java.lang.UnsatisfiedLinkError: Error while loading native library "JNvrtc-11.2.0-windows-x86_64"',
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
+    (
+        "[1] c940b4ae7a81:36:37 [1] init.cc:255 NCCL WARN Cuda failure 'CUDA driver is a stub library'",
+        "NCCL_BUILT_WITH_SHARED_CUDART",
+    ),
+    (
+        "SHJS-PF4ZKYLL:92777:92889 [0] graph/xml.cc:332 NCCL WARN Could not find real path of /sys/class/pci_bus/0000:01/../../0000:01:00.0",
+        "NCCL_TOO_OLD_FOR_GPU_PLATFORM",
+    ),
+    (
+        "Failed: Cuda error /home/runner/work/vllm/vllm/csrc/custom_all_reduce.cuh:307 'peer access is not supported between these two devices'",
+        "CUSTOM_ALLREDUCE_WITHOUT_P2P",
+    ),
+    ("ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory.", "RDMA_MEMLOCK_LIMIT_TOO_LOW"),
+    (
+        "node1:123:456 [0] NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory",
+        "RDMA_MEMLOCK_LIMIT_TOO_LOW",
+    ),
+    (
+        "The OpenFabrics (openib) BTL failed to initialize while trying to allocate some locked memory.",
+        "RDMA_MEMLOCK_LIMIT_TOO_LOW",
+    ),
+    (
+        "tensorflow.python.framework.errors_impl.InternalError: Collective Op CollectiveBcastSend: Broadcast(1) is assigned to device /job:worker/replica:0/task:0/device:GPU:0 with type GPU and group_key 1 but that group has type CPU [Op:CollectiveBcastSend]",
+        "DIST_WORKERS_MIXED_DEVICE_TYPES",
+    ),
+    (
+        'NotImplementedError: Using RTX 4000 series doesn\'t support faster communication broadband via P2P or IB. Please set `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` which will do this automatically.',
+        "CONSUMER_GPU_NO_P2P_NCCL_FLAGS_REQUIRED",
+    ),
+    (
+        "[07/21/2022-11:57:58] [TRT] [E] 1: [pluginV2Runner.cpp::load::293] Error Code 1: Serialization (Serialization assertion creator failed.Cannot deserialize plugin since corresponding IPluginCreator not found in Plugin Registry)",
+        "TRT_PLUGIN_NOT_LOADED",
+    ),
+    (
+        "[TensorRT] ERROR: INVALID_ARGUMENT: getPluginCreator could not find plugin CHUNK_TRT version 1.0",
+        "TRT_PLUGIN_NOT_LOADED",
+    ),
+    (
+        'RuntimeError: Failed to parse onnx, In node 1315 (importFallbackPluginImporter): UNSUPPORTED_NODE: Assertion failed: creator && "Plugin not found, are the plugin name, version, and namespace correct?"',
+        "TRT_PLUGIN_NOT_LOADED",
+    ),
+    (
+        "[E] [TRT] 3: [libLoader.cpp::nvinfer1::rt::DynamicLibrary::Impl::untypedSymbolAddress::365] Error Code 3: Internal Error (SymbolAddress for getPluginCreators could not be loaded, check function name against library symbol)",
+        "TRT_PLUGIN_NOT_LOADED",
+    ),
+    (
+        "[12/19/2020-21:29:36] [E] [TRT] ../rtSafe/cuda/caskUtils.cpp (98) - Assertion Error in trtSmToCask: 0 (Unsupported SM.)",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "ERROR: Detected NVIDIA Quadro M1000M GPU, which is not supported by this container",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "(Unnamed Layer* 201) [Convolution]:kernel weights has count 2688 but 32640 was expected",
+        "TRT_WEIGHTS_DONT_MATCH_NETWORK_DEFINITION",
+    ),
+    (
+        "[E] [TRT] 4: [convolutionNode.cpp::computeOutputExtents::57] Error Code 4: Internal Error ((Unnamed Layer* 201) [Convolution]: number of kernel weights does not match tensor dimensions)",
+        "TRT_WEIGHTS_DONT_MATCH_NETWORK_DEFINITION",
+    ),
+    (
+        "ValueError: This ORT build has ['TensorrtExecutionProvider', 'CUDAExecutionProvider', 'CPUExecutionProvider'] enabled. Since ORT 1.9, you are required to explicitly set the providers parameter when instantiating InferenceSession. For example, onnxruntime.InferenceSession(..., providers=['TensorrtExecutionProvider', 'CUDAExecutionProvider', 'CPUExecutionProvider'], ...)",
+        "ORT_GPU_SESSION_WITHOUT_PROVIDERS",
+    ),
+    (
+        "tensorflow.python.framework.errors_impl.NotFoundError: /opt/conda/lib/python3.6/site-packages/tensorflow_addons/custom_ops/activations/_activation_ops.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs",
+        "TF_OP_LIBRARY_ABI_MISMATCH",
+    ),
+    (
+        "tensorflow.python.framework.errors_impl.NotFoundError: /usr/lib/python3/dist-packages/tensorflow_text/python/ops/_fast_wordpiece_tokenizer.so: undefined symbol: _ZNK3tsl6Status8ToStringEv",
+        "TF_OP_LIBRARY_ABI_MISMATCH",
+    ),
+    (
+        "ImportError: dlopen: cannot load any more object with static TLS",
+        "STATIC_TLS_SLOTS_EXHAUSTED",
+    ),
+    (
+        'ERROR: Could not find a version that satisfies the requirement tensorrt-libs==8.6.1; extra == "and-cuda" (from tf-nightly[and-cuda]) (from versions: 9.0.0.post11.dev1, 9.0.0.post12.dev1)',
+        "GPU_EXTRA_DEPENDENCY_ONLY_ON_VENDOR_INDEX",
+    ),
+    (
+        'ERROR: No matching distribution found for nvidia-cudnn-cu12==8.9.4.25; extra == "and-cuda"',
+        "GPU_EXTRA_DEPENDENCY_ONLY_ON_VENDOR_INDEX",
+    ),
+    (
+        "\\\\?\\C:\\proj\\node_modules\\@tensorflow\\tfjs-node-gpu\\lib\\napi-v8\\tfjs_binding.node",
+        "NATIVE_BINDING_BUNDLED_LIB_NOT_STAGED",
+    ),
+    ("NameError: name 'cuda_setup' is not defined", "GPU_LIBRARY_RELEASE_IMPORT_REGRESSION"),
+    (
+        "[rank7]: ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler' (/usr/local/lib/python3.10/dist-packages/triton/compiler/compiler.py)",
+        "TRITON_MISSING_FOR_TORCH_COMPILE",
+    ),
+    (
+        "RuntimeError: Lightning can't create new processes if CUDA is already initialized. Did you manually call `torch.cuda.*` functions, have moved the model to the device, or allocated memory on the GPU any other way? Please remove any such calls, or change the selected strategy.",
+        "CUDA_USED_AFTER_FORK",
+    ),
+    (
+        "LINK : fatal error LNK1181: cannot open input file 'aio.lib'",
+        "PACKAGE_SOURCE_BUILD_UNSUPPORTED_ON_PLATFORM",
+    ),
+    (
+        "AssertionError: Unable to pre-compile async_io",
+        "PACKAGE_SOURCE_BUILD_UNSUPPORTED_ON_PLATFORM",
+    ),
+    ("xFormers wasn't build with CUDA support", "TORCH_EXTENSION_ABI_MISMATCH"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
