@@ -27,7 +27,7 @@ C = Code
 _MODULE_SOURCE = (
     r"(?:/dkms/nvidia(?:-\w{1,10})?/\d{3}\.\d{1,3}(?:\.\d{1,3})?/build|/usr/src/nvidia-\d{3}\.\d{1,3}"
     r"(?:\.\d{1,3})?|nvidia-kmod-\d{3}\S{0,60}/_kmod_build_\S{1,60}|NVIDIA-Linux-\w{1,10}-\d{3}\.\d{1,3}"
-    r"(?:\.\d{1,3})?/kernel(?:-open)?)/\S{1,160}\.[ch]:\d{1,6}:\d{1,4}: error: "
+    r"(?:\.\d{1,3})?(?:-[\w-]{1,30})?/ ?kernel(?:-open)?) ?/.{1,200}?\.[ch]:\d{1,6}:\d{1,4}: error: "
 )
 _API_CHANGED = (
     r"(?:too (?:many|few) arguments to function|implicit declaration of function|assignment of "

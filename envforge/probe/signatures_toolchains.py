@@ -6,8 +6,12 @@ than the toolkit, --gpus in csv or cdi mode, the device plugin's health check), 
 built against the shared CUDA runtime, a custom all-reduce without P2P, RDMA's locked memory,
 workers of mixed device types), inference runtimes (TensorRT's plugins, an SM it does not know,
 weights that do not fit the network, ONNX Runtime's providers, NGC's GPU check), TensorFlow's
-add-ons built for another TensorFlow, static TLS, and the training libraries' own checks. Data only,
-in the format of the other sections (``signatures``'s docstring); standard library only.
+add-ons built for another TensorFlow, static TLS, and the training libraries' own checks; and wave
+41's: clouds refusing a GPU shape or a quota, remapped rows, DKMS' summary naming a release
+candidate or an LLVM-built kernel, a GPU reset a client blocks, vLLM's KV cache, Metal's buffer
+limit, MNN's backend plugins, Julia's JLL libraries, Level Zero's GPU driver, XLA's ROCm bitcode,
+DirectML's PrivateUse1 key, Vulkan's incompatible driver. Data only, in the format of the other
+sections (``signatures``'s docstring); standard library only.
 """
 
 from __future__ import annotations
@@ -224,5 +228,70 @@ TOOLCHAINS: tuple[Signature, ...] = (
         C.TORCH_EXTENSION_ABI_MISMATCH,
         r"xFormers (?:wasn'?t|was not) buil[dt] with CUDA support",
         supersedes=(C.CPU_ONLY_TF_BUILD,),
+    ),
+    # wave 41: clouds' GPU shapes and quotas, the host's driver, serving engines, other backends
+    S(
+        C.CLOUD_GPU_SHAPE_NOT_OFFERED,
+        r"The accelerator count \"?\d{1,3}\"? is not allowed",
+        r"Accelerator \"?NVIDIA_\w{2,30}\"? is not supported for machine type",
+        r"The requested resource \S{1,80}ml\.[a-z0-9]{2,6}\.\w{2,12} is not available in this region",
+        r"acceleratorTypes/nvidia-[\w-]{2,40}'? was not found",
+        r"currently do(?:es)? not support (?:ml\.)?p\d\w{0,3}(?:\.\w{2,12})? instances",
+        supersedes=(C.CLOUD_GPU_QUOTA_EXCEEDED,),
+    ),
+    S(C.CLOUD_GPU_QUOTA_EXCEEDED, r"You have exceeded your (?:free )?GPU quota"),
+    S(
+        C.GPU_UNCORRECTABLE_ECC_ERROR,
+        r"\bUncorrectable Error ?: ?[1-9]\d{0,5}\b",
+        r"Remapping Failure Occurred ?: ?Yes",
+    ),
+    # DKMS' own summary names the kernel: a release candidate, or one LLVM built
+    S(
+        C.DRIVER_TOO_OLD_FOR_KERNEL,
+        r"Bad return status for module build on kernel: \d{1,2}\.\d{1,2}(?:\.\d{1,3})?-rc\d",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(
+        C.DRIVER_MODULE_TOOLCHAIN_MISMATCH,
+        r"Bad return status for module build on kernel: \S{0,60}\bllvm\b",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(
+        C.GPU_RESET_BLOCKED_BY_DRIVER_CLIENT,
+        r"GPU [0-9A-Fa-f:.]{8,20}: In use by another client",
+        r"The following GPUs could not be reset",
+        strength=SYMPTOM,  # MIG's mode change resets the GPU too
+        explained_by=(C.MIG_MODE_CHANGE_BLOCKED_GPU_IN_USE,),
+    ),
+    S(
+        C.GPU_OOM,
+        r"KV cache is needed, which is larger than the available KV cache memory",
+        supersedes=(C.HOST_OOM,),
+    ),
+    S(
+        C.METAL_BUFFER_OVER_MAX_LENGTH,
+        r"newBufferWith\S{0,40}?:length 0x[0-9a-f]{1,16} must not exceed \d{1,6} MB",
+    ),
+    S(C.GPU_BACKEND_PLUGIN_NOT_REGISTERED, r"Create Backend Failed because no creator for \d"),
+    # Julia's JLL packages define a library's variable only where they have a build of it
+    S(
+        C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,
+        r"UndefVarError: `?lib\w{1,40}`? not defined",
+    ),
+    S(
+        C.INTEL_GPU_DRIVER_MISSING,
+        r"lib(?:ze_intel_gpu|igdrcl)\.so(?:\.\d{1,3})?:? cannot open shared object file",
+    ),
+    S(C.XLA_TOOLCHAIN_MISSING, r"bitcode module (?:is )?not found at \S{1,200}\.bc"),
+    # torch-directml is PyTorch's PrivateUse1 device: legacy constructors know no such key
+    S(
+        C.DIRECTML_OP_NOT_IMPLEMENTED,
+        r"expected key in DispatchKeySet\(.{1,200}?\) but got: PrivateUse1",
+    ),
+    S(C.VULKAN_ICD_MISSING, r"\bERROR_?INCOMPATIBLE_?DRIVER\b"),
+    S(
+        C.VULKAN_ICD_MISSING,
+        r"No suitable `?wgpu::Adapter`? found",
+        strength=SYMPTOM,
     ),
 )

@@ -2349,6 +2349,76 @@ LINES = [
         "PACKAGE_SOURCE_BUILD_UNSUPPORTED_ON_PLATFORM",
     ),
     ("xFormers wasn't build with CUDA support", "TORCH_EXTENSION_ABI_MISMATCH"),
+    # wave 41's dev logs and their classes (stop 41)
+    (
+        'The accelerator count "8" is not allowed. The allowed numbers of accelerator "NVIDIA_L4" to use with machine type "g2-standard-8" are: [1].',
+        "CLOUD_GPU_SHAPE_NOT_OFFERED",
+    ),
+    (
+        '400 Accelerator "NVIDIA_TESLA_K80" is not supported for machine type "n1-standard-4"',
+        "CLOUD_GPU_SHAPE_NOT_OFFERED",
+    ),
+    (
+        "An error occurred (ResourceLimitExceeded) when calling the CreateTrainingJob operation: The requested resource training-job/ml.p2.xlarge is not available in this region",
+        "CLOUD_GPU_SHAPE_NOT_OFFERED",
+    ),
+    (
+        "ERROR: (gcloud.compute.instances.create) Could not fetch resource: The resource 'projects/p/zones/europe-west1-b/acceleratorTypes/nvidia-tesla-a100' was not found",
+        "CLOUD_GPU_SHAPE_NOT_OFFERED",
+    ),
+    (
+        "ValueError: SMModelParallel and SMDataParallel currently do not support p5 instances.",
+        "CLOUD_GPU_SHAPE_NOT_OFFERED",
+    ),
+    (
+        "gradio_client.exceptions.AppError: You have exceeded your GPU quota (60s requested vs. 56s left).",
+        "CLOUD_GPU_QUOTA_EXCEEDED",
+    ),
+    ("Uncorrectable Error               : 4", "GPU_UNCORRECTABLE_ECC_ERROR"),
+    ("Remapping Failure Occurred        : Yes", "GPU_UNCORRECTABLE_ECC_ERROR"),
+    (
+        "Error! Bad return status for module build on kernel: 5.6.0-rc1-1-tkg-bmq (x86_64)",
+        "DRIVER_TOO_OLD_FOR_KERNEL",
+    ),
+    (
+        "Error! Bad return status for module build on kernel: 5.12.12-169-tkg-pds-llvm (x86_64)",
+        "DRIVER_MODULE_TOOLCHAIN_MISMATCH",
+    ),
+    (
+        "/build/linux613-nvidia/src/NVIDIA-Linux-x86_64-565.57.01-no-compat32/kernel-open/nvidia/libspdm_ecc.c:312:27: error: implicit declaration of function 'crypto_akcipher_verify'",
+        "DRIVER_TOO_OLD_FOR_KERNEL",
+    ),
+    ("GPU 00000000:1A:00.0: In use by another client", "GPU_RESET_BLOCKED_BY_DRIVER_CLIENT"),
+    (
+        "ValueError: To serve at least one request with the models's max seq len (180000), (3.05 GiB KV cache is needed, which is larger than the available KV cache memory (2.17 GiB). Based on the available memory, the estimated maximum model length is 128000.",
+        "GPU_OOM",
+    ),
+    (
+        "-[MTLDebugDevice newBufferWithBytesNoCopy:length:options:deallocator:]:670: failed assertion `Buffer Validation newBufferWith*:length 0x6692c000 must not exceed 1024 MB.",
+        "METAL_BUFFER_OVER_MAX_LENGTH",
+    ),
+    ("Create Backend Failed because no creator for 3", "GPU_BACKEND_PLUGIN_NOT_REGISTERED"),
+    (
+        "ERROR: InitError: UndefVarError: libze_loader not defined",
+        "PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY",
+    ),
+    (
+        "Load Library of libze_intel_gpu.so.1 failed with libze_intel_gpu.so.1: cannot open shared object file: No such file or directory",
+        "INTEL_GPU_DRIVER_MISSING",
+    ),
+    (
+        "2022-08-10 11:22:33.444: E tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:600] bitcode module not found at ./opencl.bc",
+        "XLA_TOOLCHAIN_MISSING",
+    ),
+    (
+        "RuntimeError: new(): expected key in DispatchKeySet(CPU, CUDA, HIP, XLA, MPS, IPU, XPU, HPU, Lazy, Meta) but got: PrivateUse1",
+        "DIRECTML_OP_NOT_IMPLEMENTED",
+    ),
+    (
+        "[2019-06-01T10:00:00Z ERROR wgpu_native::instance] create_instance: VkError(ERROR_INCOMPATIBLE_DRIVER)",
+        "VULKAN_ICD_MISSING",
+    ),
+    ("Error: No suitable `wgpu::Adapter` found.", "VULKAN_ICD_MISSING"),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
