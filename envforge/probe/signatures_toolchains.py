@@ -99,7 +99,7 @@ TOOLCHAINS: tuple[Signature, ...] = (
     ),
     S(
         C.DRIVER_TOO_OLD_FOR_CONTAINER_TOOLKIT,
-        r"nvidia-container-cli(?:\.real)?: \w{1,20} error: nvml error: function not found",
+        r"nvidia-container-cli(?:\.real)?:.{0,80}\bnvml\b.{0,40}function not found",
         supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
     ),
     S(
@@ -196,10 +196,14 @@ TOOLCHAINS: tuple[Signature, ...] = (
     S(
         C.TF_OP_LIBRARY_ABI_MISMATCH,
         r"undefined symbol: ?_ZNK?\d{1,2}(?:tensorflow|tflite|tsl)\d",
-        r"tensorflow_(?:addons|text|io)\S{0,200}\.so: undefined symbol",
+        r"tensorflow_(?!core)\w{2,40}.{0,200}?\.so: ?undefined symbol",
         supersedes=(C.TORCH_EXTENSION_ABI_MISMATCH,),
     ),
-    S(C.STATIC_TLS_SLOTS_EXHAUSTED, r"cannot load any more object with static TLS"),
+    S(
+        C.STATIC_TLS_SLOTS_EXHAUSTED,
+        r"cannot load any more object with static TLS",
+        r"cannot allocate memory in static TLS block",
+    ),
     S(
         C.GPU_EXTRA_DEPENDENCY_ONLY_ON_VENDOR_INDEX,
         _PIP_NONE + r" tensorrt[-_](?:libs|bindings)\b",

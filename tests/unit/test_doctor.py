@@ -2419,6 +2419,18 @@ LINES = [
         "VULKAN_ICD_MISSING",
     ),
     ("Error: No suitable `wgpu::Adapter` found.", "VULKAN_ICD_MISSING"),
+    (
+        "OSError: /usr/lib/aarch64-linux-gnu/libgomp.so.1: cannot allocate memory in static TLS block",
+        "STATIC_TLS_SLOTS_EXHAUSTED",
+    ),
+    (
+        "ImportError: /usr/lib/python3/site-packages/tensorflow_recommenders_addons/dynamic_embedding/core/_cuckoo_hashtable_ops.so: undefined symbol: _ZNK5absl4Cord",
+        "TF_OP_LIBRARY_ABI_MISMATCH",
+    ),
+    (
+        "nvidia-container-cli.real: initialization error: nvml lookup: function not found",
+        "DRIVER_TOO_OLD_FOR_CONTAINER_TOOLKIT",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2755,6 +2767,35 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "Error: your GPU (compute capability 3.5) is not supported on CUDA 12.\n"
             "Please use a device with at least capability 5.0",
             "GPU_ARCH_TOO_OLD",
+        ),
+        (
+            "nvcc error   : host compiler version 14 is not supported by this CUDA release",
+            "HOST_COMPILER_TOO_NEW_FOR_NVCC",
+        ),
+        (
+            "error: clang++ 17.0.1 is greater than the maximum supported version by CUDA 12.1",
+            "HOST_COMPILER_TOO_NEW_FOR_NVCC",
+        ),
+        (
+            "kernel.cu(12): error: struct cudaDeviceProp has no member memoryClockRate",
+            "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+        ),
+        (
+            "[TRT] [E] Plugin creator for MyNMS_TRT not found in the plugin registry",
+            "TRT_PLUGIN_NOT_LOADED",
+        ),
+        ("[E] Error[3]: cannot find plugin: ScatterND, version: 1", "TRT_PLUGIN_NOT_LOADED"),
+        (
+            "UCX ERROR: max locked memory limit is too low (64 kB), raise it with ulimit -l unlimited",
+            "RDMA_MEMLOCK_LIMIT_TOO_LOW",
+        ),
+        (
+            "ERROR: the requested GPU type a2-highgpu-1g is not available in this zone",
+            "CLOUD_GPU_SHAPE_NOT_OFFERED",
+        ),
+        (
+            "ImportError: error: static TLS space exhausted, cannot dlopen libfoo.so",
+            "STATIC_TLS_SLOTS_EXHAUSTED",
         ),
     ],
 )
