@@ -210,6 +210,23 @@ TOOLCHAINS: tuple[Signature, ...] = (
         _PIP_NONE + r" ?\S.{0,80}?; ?extra ?== ?\"and-cuda\"",
         supersedes=(C.PYTHON_UNSUPPORTED,),
     ),
+    # pip finds no release of a GPU-only package whose wheels cover x86_64 alone (older CuPy per
+    # CUDA release, ONNX Runtime's GPU build): a Python it does not support says so itself
+    S(
+        C.GPU_WHEEL_NOT_PUBLISHED_FOR_CPU_ARCH,
+        _PIP_NONE + r" (?:cupy-cuda\d{2,3}|onnxruntime-gpu)\b",
+        strength=SYMPTOM,
+        explained_by=(C.PYTHON_UNSUPPORTED,),
+    ),
+    # MLX is built for Apple silicon's arm64 only: an x86 Python (Rosetta) finds none
+    S(
+        C.MACOS_X86_BUILD_ON_APPLE_SILICON,
+        _PIP_NONE + r" mlx\b",
+        r"macosx_\d{1,2}_\d{1,2}_arm64\.whl ?is ?not ?a ?supported ?wheel ?on ?this ?platform",
+        strength=SYMPTOM,
+        explained_by=(C.PYTHON_UNSUPPORTED,),
+        supersedes=(C.PYTHON_UNSUPPORTED,),
+    ),
     # tfjs-node's binding (a pasted Windows path may have had its "\\t" read as a tab)
     S(C.NATIVE_BINDING_BUNDLED_LIB_NOT_STAGED, r"fjs_binding\.node\b"),
     # the training libraries' own checks

@@ -2431,6 +2431,19 @@ LINES = [
         "nvidia-container-cli.real: initialization error: nvml lookup: function not found",
         "DRIVER_TOO_OLD_FOR_CONTAINER_TOOLKIT",
     ),
+    (
+        "ERROR: No matching distribution found for cupy-cuda102",
+        "GPU_WHEEL_NOT_PUBLISHED_FOR_CPU_ARCH",
+    ),
+    (
+        "ERROR: Could not find a version that satisfies the requirement onnxruntime-gpu (from versions: none)",
+        "GPU_WHEEL_NOT_PUBLISHED_FOR_CPU_ARCH",
+    ),
+    ("ERROR: No matching distribution found for mlx", "MACOS_X86_BUILD_ON_APPLE_SILICON"),
+    (
+        "ERROR: mlx-0.12.0-cp312-cp312-macosx_14_0_arm64.whl is not a supported wheel on this platform.",
+        "MACOS_X86_BUILD_ON_APPLE_SILICON",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
