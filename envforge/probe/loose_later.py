@@ -185,6 +185,12 @@ LATER: tuple[Signature, ...] = (
       r"(?:RLIMIT_MEMLOCK|max locked memory|locked memory limit).{0,80}(?:too (?:low|small)|insufficient|increase|raise)"),
     L(C.CLOUD_GPU_SHAPE_NOT_OFFERED,
       r"(?:accelerator|GPU|instance type).{0,80}not (?:available|offered|supported) in (?:this|the) (?:region|zone)"),
+    # NCCL's results by their API names, read as their strings are
+    L(C.NCCL_RANKS_SHARE_GPU,
+      r"\bncclInvalidUsage\b"),
+    L(C.NCCL_INTERNODE_NETWORK,
+      r"\bncclRemoteError\b",
+      r"\bncclInternalError\b"),
     L(C.STATIC_TLS_SLOTS_EXHAUSTED,
       r"static TLS.{0,60}(?:cannot|could not|unable|fail|exhausted)",
       r"(?:cannot|could not|unable to) (?:load|allocate).{0,60}static TLS"),

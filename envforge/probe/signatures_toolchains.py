@@ -315,4 +315,26 @@ TOOLCHAINS: tuple[Signature, ...] = (
         r"No suitable `?wgpu::Adapter`? found",
         strength=SYMPTOM,
     ),
+    # HIP's error enumeration (names, and the strings HIP shares with CUDA's): a code object this
+    # GPU cannot load; a kernel's illegal access
+    S(
+        C.ROCM_GPU_ISA_UNSUPPORTED,
+        r"hipErrorSharedObjectInitFailed",
+        r"hipErrorInvalid(?:Kernel)?Image",
+        r"HIP error: (?:shared object initialization failed|device kernel image is invalid)",
+        supersedes=(C.GPU_ARCH_TOO_OLD, C.WHEEL_LACKS_ARCH_KERNELS),
+    ),
+    S(
+        C.ROCM_MEMORY_ACCESS_FAULT,
+        r"hipErrorIllegalAddress",
+        r"HIP error: an illegal memory access was encountered",
+        supersedes=(C.CUDA_KERNEL_FAULT,),
+    ),
+    # NVML: a GPU without its auxiliary power cannot be started
+    S(
+        C.GPU_ADAPTER_INIT_FAILED,
+        r"NVML_ERROR_INSUFFICIENT_POWER",
+        r"Unable to determine the device handle for GPU ?[0-9A-Fa-f:.]{0,20}: Insufficient Power",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
 )

@@ -2444,6 +2444,24 @@ LINES = [
         "ERROR: mlx-0.12.0-cp312-cp312-macosx_14_0_arm64.whl is not a supported wheel on this platform.",
         "MACOS_X86_BUILD_ON_APPLE_SILICON",
     ),
+    # HIP's error enumeration; NVML's insufficient power (stop 41)
+    ("RuntimeError: HIP error: hipErrorSharedObjectInitFailed", "ROCM_GPU_ISA_UNSUPPORTED"),
+    ("RuntimeError: HIP error: shared object initialization failed", "ROCM_GPU_ISA_UNSUPPORTED"),
+    ("hipModuleLoadData failed: hipErrorInvalidImage", "ROCM_GPU_ISA_UNSUPPORTED"),
+    ("RuntimeError: HIP error: device kernel image is invalid", "ROCM_GPU_ISA_UNSUPPORTED"),
+    ("hipMemcpy failed: hipErrorIllegalAddress", "ROCM_MEMORY_ACCESS_FAULT"),
+    (
+        "RuntimeError: HIP error: an illegal memory access was encountered",
+        "ROCM_MEMORY_ACCESS_FAULT",
+    ),
+    (
+        "pynvml.nvml.NVMLError_InsufficientPower: NVML_ERROR_INSUFFICIENT_POWER",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "Unable to determine the device handle for GPU0000:65:00.0: Insufficient Power",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
@@ -2810,6 +2828,8 @@ def test_ollama_finding_no_nvml_in_a_container_named_by_a_uuid_was_not_given_a_g
             "ImportError: error: static TLS space exhausted, cannot dlopen libfoo.so",
             "STATIC_TLS_SLOTS_EXHAUSTED",
         ),
+        ("RuntimeError: ncclCommInitRank failed: ncclInvalidUsage", "NCCL_RANKS_SHARE_GPU"),
+        ("RuntimeError: ncclAllReduce failed: ncclRemoteError", "NCCL_INTERNODE_NETWORK"),
     ],
 )
 def test_an_unknown_wording_is_read_by_its_class_words(line: str, code: str) -> None:
