@@ -169,6 +169,13 @@ TOOLCHAINS: tuple[Signature, ...] = (
         r"Using RTX 4000 series (?:which )?doesn'?t support faster communication broadband via P2P or IB",
     ),
     # inference runtimes
+    # TensorRT's libraries missing where a program needs them (TF-TRT's own dlerror is benign)
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"(?:ImportError|OSError|RuntimeError|error while loading shared libraries|Failed to load "
+        r"library):? ?.{0,200}?libnvinfer\w{0,30}\.so[\d.]{0,12}: cannot open shared object file",
+        supersedes=(C.TENSORRT_MISSING_BENIGN,),
+    ),
     S(
         C.TRT_PLUGIN_NOT_LOADED,
         r"corresponding IPluginCreator not found in Plugin Registry",

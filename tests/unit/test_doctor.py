@@ -2462,6 +2462,14 @@ LINES = [
         "Unable to determine the device handle for GPU0000:65:00.0: Insufficient Power",
         "GPU_ADAPTER_INIT_FAILED",
     ),
+    (
+        "ImportError: libnvinfer.so.10: cannot open shared object file: No such file or directory",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "[TensorRT-LLM][ERROR] Failed to load library: libnvinfer_plugin_tensorrt_llm.so: cannot open shared object file: No such file or directory",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
