@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from .log_decision import NO_DEVICE, Decision
 from .log_facts import LogFacts
-from .probe.codes import Code
+from .probe.codes import Code, layer_of
 
 __all__ = [
     "NOT_A_MISSING_GPU",
@@ -23,6 +23,7 @@ __all__ = [
 
 _HIDDEN_VALUES = ("", "-1", "none", "nodevfiles", "void")
 # failures that are not a missing GPU: a log whose framework saw no GPU resembles none of them
+# (log_reading's last resort)
 NOT_A_MISSING_GPU = frozenset({
     Code.HOST_OOM, Code.GPU_OOM, Code.GPU_MEMORY_HELD_BY_OTHER_PROCESS, Code.CUDA_KERNEL_FAULT,
     Code.NCCL_SYSTEM_ERROR_SHM, Code.CUDA_USED_AFTER_FORK, Code.NUMPY_ABI_MISMATCH,
@@ -38,6 +39,12 @@ NOT_A_MISSING_GPU = frozenset({
     Code.OPENMP_RUNTIME_LOADED_TWICE, Code.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,
     Code.EXTENSION_STALE_BUILD_ARTIFACTS, Code.TORCH_EXTENSION_IMPORTED_BEFORE_TORCH,
     Code.EXTENSION_SOURCE_TOO_OLD_FOR_TORCH,
+})  # fmt: skip
+# what a process that sees no usable GPU shows: any other failure is a failure of its own
+_MISSING_GPU = frozenset({
+    *NO_DEVICE, Code.GPU_HIDDEN_BY_ENV, Code.SLURM_GPU_NOT_REQUESTED, Code.CPU_ONLY_HOST_BENIGN,
+    Code.CUDA_INIT_UNKNOWN, Code.GPU_NOT_REGISTERED, Code.K8S_NO_GPU_RESOURCE,
+    Code.CUDA_RUNTIME_NOT_LOADABLE,
 })  # fmt: skip
 
 
@@ -191,7 +198,7 @@ def selinux(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
 def other_failure(shown: Mapping[Code, int]) -> bool:
     """Whether the log names a failure that is not a missing GPU (memory, a library, a crash):
     a job that failed so did not fail for want of a GPU."""
-    return bool(set(shown) & NOT_A_MISSING_GPU)
+    return any(code not in _MISSING_GPU and layer_of(code) != "benign" for code in shown)
 
 
 def notebooks(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:

@@ -3262,6 +3262,22 @@ def test_a_slurm_step_that_failed_for_a_cause_of_its_own_did_not_want_a_gpu() ->
         assert "SLURM_GPU_NOT_REQUESTED" not in [d.code for d in diagnose_log(line + "\n")]
 
 
+def test_any_failure_but_a_missing_gpu_is_a_slurm_jobs_own() -> None:
+    """A code no list names as 'not a missing GPU' (pyxis refusing an image newer than the node's
+    driver) still keeps a failed Slurm job from reading as one that asked for no GPU: only what a
+    process without a GPU prints does."""
+    log = (
+        "srun: job 4242 queued and waiting for resources\n"
+        "slurmstepd: error: pyxis:     nvidia-container-cli: requirement error: unsatisfied "
+        "condition: cuda>=12.2, please update your driver to a newer version, or use an earlier "
+        "cuda container\n"
+        "srun: error: node01: task 0: Exited with exit code 1\n"
+    )
+    assert [d.code for d in diagnose_log(log)] == ["CONTAINER_CUDA_NEWER_THAN_DRIVER"]
+    no_gpu = "srun: job 4242 queued\nRuntimeError: No CUDA GPUs are available\n"
+    assert [d.code for d in diagnose_log(no_gpu)][0] == "SLURM_GPU_NOT_REQUESTED"
+
+
 # CUDA's error enumeration: (runtime name, driver name, string, the cause)
 CUDA_ERRORS = [
     ("cudaErrorInsufficientDriver", None, "CUDA driver version is insufficient for CUDA runtime version", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
