@@ -76,6 +76,7 @@ def containers(
     a toolkit that fails a fresh container, an engine that cannot see the host's driver, a CPU
     image."""
     found: list[Decision] = []
+    causes = set(shown) - symptoms
     for number, command in enumerate(facts.commands, 1):
         evidence = tuple(facts.evidence(f"command_{number}"))
         if command.tool in ("singularity", "apptainer"):
@@ -102,10 +103,10 @@ def containers(
                 f"a container started just now with GPUs ({command.tool} run ... {command.image}) "
                 "cannot initialise NVML: the container toolkit is not set up for this engine",
                 evidence, replaces=(Code.CONTAINER_LOST_GPU_ACCESS,)))  # fmt: skip
-        elif not command.gpus and no_gpu and "gpu_hook" not in facts.lines and not (set(shown) - symptoms) & {
-            Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.CONTAINER_CUDA_NEWER_THAN_DRIVER,
-            Code.HOST_DRIVER_MISSING_FOR_TOOLKIT,
-        }:  # fmt: skip
+        elif not command.gpus and no_gpu and "gpu_hook" not in facts.lines and not (
+            causes & {Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.HOST_DRIVER_MISSING_FOR_TOOLKIT}
+            or other_failure(dict.fromkeys(causes, 0))
+        ):  # fmt: skip
             found.append(Decision(
                 Code.CONTAINER_GPU_NOT_REQUESTED,
                 f"{command.tool} run without --gpus (or a GPU device): the container has no GPU",

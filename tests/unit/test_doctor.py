@@ -3262,6 +3262,18 @@ def test_a_slurm_step_that_failed_for_a_cause_of_its_own_did_not_want_a_gpu() ->
         assert "SLURM_GPU_NOT_REQUESTED" not in [d.code for d in diagnose_log(line + "\n")]
 
 
+def test_a_container_run_without_gpus_that_failed_for_a_cause_of_its_own_did_not_want_one() -> None:
+    """docker run without --gpus whose process fails for a cause that is not a missing GPU (Intel's
+    Level Zero loader absent from the image) is that cause, not a GPU left unrequested."""
+    log = (
+        '$ docker run --rm -it intel/intel-extension-for-pytorch:xpu python -c "import torch"\n'
+        "OSError: libze_loader.so.1: cannot open shared object file: No such file or directory\n"
+    )
+    assert [d.code for d in diagnose_log(log)] == ["INTEL_GPU_DRIVER_MISSING"]
+    no_gpu = "$ docker run --rm -it pytorch/pytorch python -c 'import torch'\nRuntimeError: Found no NVIDIA driver on your system.\n"
+    assert [d.code for d in diagnose_log(no_gpu)][0] == "CONTAINER_GPU_NOT_REQUESTED"
+
+
 def test_any_failure_but_a_missing_gpu_is_a_slurm_jobs_own() -> None:
     """A code no list names as 'not a missing GPU' (pyxis refusing an image newer than the node's
     driver) still keeps a failed Slurm job from reading as one that asked for no GPU: only what a
