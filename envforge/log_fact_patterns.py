@@ -334,10 +334,14 @@ RULES = (
         repeat=True,
         every=True,
     ),
-    _Rule(  # a hosted notebook service: its runtime may be one without a GPU
+    _Rule(  # a hosted notebook service (or AWS Lambda's, which has no GPU): its runtime may be one
+        # without a GPU
         "hosted_notebook",
-        ("/content/", "/kaggle/", "colab", "studio-lab", "sagemaker"),
-        (re.compile(r"(?i)/content/|\bcolab\b|/kaggle/(?:working|input)|studio-lab|sagemaker"),),
+        ("/content/", "/kaggle/", "colab", "studio-lab", "sagemaker", "/var/lang/lib/python"),
+        (
+            re.compile(r"(?i)/content/|\bcolab\b|/kaggle/(?:working|input)|studio-lab|sagemaker"),
+            re.compile(r"/var/lang/lib/python3\.\d{1,2}/"),
+        ),
     ),
     _Rule(  # the container started and its process failed (podman's crun reports it)
         "inside_container",

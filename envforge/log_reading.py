@@ -47,6 +47,8 @@ _FAILED = re.compile(
     r"|^Exception has occurred: |^-{1,6}> ?\d{1,6} |\bCUDA backend failed to initiali[sz]e"
     # a notebook's error output as its .ipynb holds it (JSON): its ename, its traceback's last line
     r'|^"ename": "\w{0,60}(?:Error|Exception)"|^"(?:[\w.]{1,80}\.)?\w{0,60}(?:Error|Exception): '
+    # a serverless function's error report (AWS Lambda's JSON)
+    r'|"errorType": "\w{0,60}(?:Error|Exception)"'
 )
 _EXCEPTION = re.compile(
     r"^(?:[\w.]{1,80}\.)?\w{1,60}(?:Error|Exception|Exit|Interrupt|Fault)\b:?.{0,400}"

@@ -3274,6 +3274,16 @@ def test_a_container_run_without_gpus_that_failed_for_a_cause_of_its_own_did_not
     assert [d.code for d in diagnose_log(no_gpu)][0] == "CONTAINER_GPU_NOT_REQUESTED"
 
 
+def test_aws_lambdas_error_report_is_a_failed_run_on_a_runtime_without_a_gpu() -> None:
+    """Lambda reports a function's exception as JSON (errorType, stackTrace) and runs Python from
+    /var/lang: a run that failed, on a service that offers no GPU (a wave 41 dev log)."""
+    log = LAMBDA_REPORT
+    assert [d.code for d in diagnose_log(log)][0] == "NOTEBOOK_RUNTIME_WITHOUT_GPU"
+
+
+LAMBDA_REPORT = '{"errorMessage": "\\nFound no NVIDIA driver on your system. Please check that you\\nhave an NVIDIA GPU and installed a driver from\\nhttp://www.nvidia.com/Download/index.aspx", "errorType": "AssertionError", "stackTrace": ["  File \\"/var/task/app.py\\", line 25, in handler\\n    torch_image = scaled_img.unsqueeze(0).to(\'cuda\')\\n", "  File \\"/var/lang/lib/python3.8/site-packages/torch/cuda/__init__.py\\", line 196, in _lazy_init\\n    _check_driver()\\n", "  File \\"/var/lang/lib/python3.8/site-packages/torch/cuda/__init__.py\\", line 98, in _check_driver\\n    raise AssertionError(\\"\\"\\"\\n"]}\n'
+
+
 def test_any_failure_but_a_missing_gpu_is_a_slurm_jobs_own() -> None:
     """A code no list names as 'not a missing GPU' (pyxis refusing an image newer than the node's
     driver) still keeps a failed Slurm job from reading as one that asked for no GPU: only what a
