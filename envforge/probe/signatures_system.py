@@ -189,6 +189,8 @@ SYSTEM: tuple[Signature, ...] = (
         r"cuInit\(0\) failed: CUDA_ERROR_UNKNOWN",
         r"CUDA unknown error - this may be due to an incorrectly set up environment",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
+        # a driver that says it does not support the GPU reports cuInit's failure as unknown
+        explained_by=(C.GPU_ARCH_TOO_OLD, C.DRIVER_BRANCH_DROPPED_GPU),
     ),
     S(
         C.GPU_BUSY_OR_UNAVAILABLE,

@@ -3284,6 +3284,17 @@ def test_aws_lambdas_error_report_is_a_failed_run_on_a_runtime_without_a_gpu() -
 LAMBDA_REPORT = '{"errorMessage": "\\nFound no NVIDIA driver on your system. Please check that you\\nhave an NVIDIA GPU and installed a driver from\\nhttp://www.nvidia.com/Download/index.aspx", "errorType": "AssertionError", "stackTrace": ["  File \\"/var/task/app.py\\", line 25, in handler\\n    torch_image = scaled_img.unsqueeze(0).to(\'cuda\')\\n", "  File \\"/var/lang/lib/python3.8/site-packages/torch/cuda/__init__.py\\", line 196, in _lazy_init\\n    _check_driver()\\n", "  File \\"/var/lang/lib/python3.8/site-packages/torch/cuda/__init__.py\\", line 98, in _check_driver\\n    raise AssertionError(\\"\\"\\"\\n"]}\n'
 
 
+def test_cuinits_unknown_error_after_the_driver_refused_the_gpu_is_that_refusal() -> None:
+    """CUDA.jl on a driver of the CUDA 13 branch and a V100: the driver's refusal of the GPU, then
+    cuInit's unknown error (999) that it causes."""
+    log = (
+        "Error: Your Tesla V100-PCIE-32GB GPU (compute capability 7.0) is not supported on CUDA 13+.\n"
+        "Please use a device with at least capability 7.5, or downgrade your NVIDIA driver to below v580.\n"
+        "ERROR: CUDA error: unknown error (code 999, ERROR_UNKNOWN)\n"
+    )
+    assert [d.code for d in diagnose_log(log)][:2] == ["GPU_ARCH_TOO_OLD", "CUDA_INIT_UNKNOWN"]
+
+
 def test_any_failure_but_a_missing_gpu_is_a_slurm_jobs_own() -> None:
     """A code no list names as 'not a missing GPU' (pyxis refusing an image newer than the node's
     driver) still keeps a failed Slurm job from reading as one that asked for no GPU: only what a
