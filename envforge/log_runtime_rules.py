@@ -212,7 +212,8 @@ def notebooks(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
     return [Decision(
         Code.NOTEBOOK_RUNTIME_WITHOUT_GPU,
         "a hosted notebook (or serverless function) that finds no NVIDIA driver or GPU: its "
-        "runtime has none (choose a GPU runtime)", (*facts.evidence("hosted_notebook"), *facts.evidence("no_gpu")),
+        "runtime has none (choose a GPU runtime)",
+        (*facts.evidence("hosted_notebook"), *facts.evidence("no_gpu")),
         before=(Code.DRIVER_NOT_AVAILABLE, *NO_DEVICE))]  # fmt: skip
 
 

@@ -221,7 +221,8 @@ SYSTEM: tuple[Signature, ...] = (
         r"Compute Mode ?: ?Exclusive_(?:Process|Thread)",
         r"CUDA_ERROR_INVALID_DEVICE",
         strength=SYMPTOM,
-        explained_by=(C.GPU_HIDDEN_BY_ENV,),
+        # its string, "invalid device ordinal", where the call was for a device the process lacks
+        explained_by=(C.GPU_HIDDEN_BY_ENV, C.GPU_INDEX_OUT_OF_RANGE),
     ),
     S(
         C.CUDA_COMPAT_ON_UNSUPPORTED_HW,

@@ -3295,6 +3295,20 @@ def test_cuinits_unknown_error_after_the_driver_refused_the_gpu_is_that_refusal(
     assert [d.code for d in diagnose_log(log)][:2] == ["GPU_ARCH_TOO_OLD", "CUDA_INIT_UNKNOWN"]
 
 
+def test_the_drivers_invalid_device_saying_invalid_device_ordinal_is_the_ordinal() -> None:
+    """CUDA_ERROR_INVALID_DEVICE is an exclusive-mode GPU's refusal of a context too; with its string
+    "invalid device ordinal" (XLA asking for CUDA:1 in a one-GPU task) it is the index."""
+    line = (
+        "W external/xla/xla/service/platform_util.cc:199] unable to create StreamExecutor for CUDA:1: "
+        "failed initializing StreamExecutor for CUDA device ordinal 1: INTERNAL: Failed call to "
+        "cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal\n"
+    )
+    assert [d.code for d in diagnose_log(line)][0] == "GPU_INDEX_OUT_OF_RANGE"
+    assert [d.code for d in diagnose_log("cuCtxCreate: CUDA_ERROR_INVALID_DEVICE\n")] == [
+        "GPU_BUSY_OR_UNAVAILABLE"
+    ]
+
+
 def test_any_failure_but_a_missing_gpu_is_a_slurm_jobs_own() -> None:
     """A code no list names as 'not a missing GPU' (pyxis refusing an image newer than the node's
     driver) still keeps a failed Slurm job from reading as one that asked for no GPU: only what a
