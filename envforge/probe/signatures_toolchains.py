@@ -10,7 +10,9 @@ add-ons built for another TensorFlow, static TLS, and the training libraries' ow
 41's: clouds refusing a GPU shape or a quota, remapped rows, DKMS' summary naming a release
 candidate or an LLVM-built kernel, a GPU reset a client blocks, vLLM's KV cache, Metal's buffer
 limit, MNN's backend plugins, Julia's JLL libraries, Level Zero's GPU driver, XLA's ROCm bitcode,
-DirectML's PrivateUse1 key, Vulkan's incompatible driver. Data only, in the format of the other
+DirectML's PrivateUse1 key, Vulkan's incompatible driver; pip finding no release of a wheel bound
+to a platform (CuPy per CUDA, onnxruntime-gpu, MLX), TensorRT's libraries where a program loads them,
+HIP's error enumeration and NVML's insufficient power. Data only, in the format of the other
 sections (``signatures``'s docstring); standard library only.
 """
 
