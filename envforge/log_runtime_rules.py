@@ -5,7 +5,7 @@ none. Each returns ``Decision``s (``log_decision``) from a log's facts and the c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .log_decision import NO_DEVICE, Decision
 from .log_facts import LogFacts
@@ -104,8 +104,7 @@ def containers(
                 "cannot initialise NVML: the container toolkit is not set up for this engine",
                 evidence, replaces=(Code.CONTAINER_LOST_GPU_ACCESS,)))  # fmt: skip
         elif not command.gpus and no_gpu and "gpu_hook" not in facts.lines and not (
-            causes & {Code.CONTAINER_TOOLKIT_NOT_CONFIGURED, Code.HOST_DRIVER_MISSING_FOR_TOOLKIT}
-            or other_failure(dict.fromkeys(causes, 0))
+            Code.CONTAINER_TOOLKIT_NOT_CONFIGURED in causes or other_failure(causes)
         ):  # fmt: skip
             found.append(Decision(
                 Code.CONTAINER_GPU_NOT_REQUESTED,
@@ -196,7 +195,7 @@ def selinux(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
         replaces=(Code.NVIDIA_DEVICE_NODE_PERMISSIONS,))]  # fmt: skip
 
 
-def other_failure(shown: Mapping[Code, int]) -> bool:
+def other_failure(shown: Iterable[Code]) -> bool:
     """Whether the log names a failure that is not a missing GPU (memory, a library, a crash):
     a job that failed so did not fail for want of a GPU."""
     return any(code not in _MISSING_GPU and layer_of(code) != "benign" for code in shown)
