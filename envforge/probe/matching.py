@@ -184,7 +184,7 @@ def _trie_pattern(words: List[str]) -> str:
 
 @dataclass(frozen=True)
 class _Compiled:
-    patterns: List[Tuple[Signature, "re.Pattern[str]"]]
+    patterns: List[Tuple[Signature, str]]  # compiled when a keyword first points at them: `_regex`
     by_keyword: Dict[str, List[int]]
     keywords: "re.Pattern[str]"
     benign: "re.Pattern[str]"
@@ -193,13 +193,13 @@ class _Compiled:
 
 @lru_cache(maxsize=1)
 def _compiled() -> _Compiled:
-    patterns: List[Tuple[Signature, "re.Pattern[str]"]] = []
+    patterns: List[Tuple[Signature, str]] = []
     by_keyword: Dict[str, List[int]] = {}
     for signature in (*SIGNATURES, *LOOSE):
         for pattern in signature.patterns:
             index = len(patterns)
             pattern = readable(pattern)
-            patterns.append((signature, re.compile(pattern, _FLAGS)))
+            patterns.append((signature, pattern))
             for keyword in keywords_of(pattern):
                 by_keyword.setdefault(keyword, []).append(index)
     return _Compiled(
@@ -209,6 +209,13 @@ def _compiled() -> _Compiled:
         re.compile("|".join(f"(?:{readable(p)})" for p in BENIGN), _FLAGS),
         re.compile("|".join(f"(?:{readable(p)})" for p in GPU_EVIDENCE), _FLAGS),
     )
+
+
+@lru_cache(maxsize=None)
+def _regex(pattern: str) -> "re.Pattern[str]":
+    """``pattern`` compiled, once: a log's keywords point at a few dozen of the catalogue's
+    patterns, and compiling all of them would be most of a short log's time."""
+    return re.compile(pattern, _FLAGS)
 
 
 def is_benign(text: str) -> bool:
@@ -323,7 +330,7 @@ def scan(text: Union[str, List[Line]]) -> Scan:
         runs -= 1
         if runs < 0:
             break
-        at = _match_at(read, line_index, pattern, budget)
+        at = _match_at(read, line_index, _regex(pattern), budget)
         if at is None:
             if len(result.near) < 20 and all(s.code != signature.code for s, _ in result.near):
                 result.near.append((signature, line_index))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from envforge.knowledge import load_knowledge
@@ -530,3 +532,18 @@ def test_ptx_of_a_newer_isa_than_the_drivers_jit_takes_is_the_driver(
     assert not any(
         d.code is Code.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME for d in decide(older, {}, failed=True)
     )
+
+
+@pytest.mark.parametrize(
+    "line", ["Jetson AGX Orin", "R35 (release) # L4T", "nvidia-jetpack 6.0", "TEGRA X1"]
+)
+def test_a_jetson_is_read_in_any_case_and_the_words_checked_first_are_the_patterns(
+    line: str,
+) -> None:
+    from envforge.log_build_patterns import JETSON
+    from envforge.log_facts import _JETSON_WORDS
+
+    assert "jetson" in extract_facts(f"noise\n{line}\n").lines
+    # the words tried before the case-blind regex are every literal of the regex
+    literals = re.findall(r"[a-z0-9]{3,}", JETSON.pattern.replace(r"\b", "").removeprefix("(?i:"))
+    assert sorted(literals) == sorted(_JETSON_WORDS)

@@ -475,3 +475,14 @@ def test_an_undefined_symbol_is_an_error_line() -> None:
 
     line = "/opt/app/ext.cpython-39-x86_64-linux-gnu.so: undefined symbol: cublasLtNew"
     assert error_text([line, "loading model"]) == line
+
+
+def test_every_catalogue_pattern_compiles_as_matching_reads_it() -> None:
+    # the scan compiles a pattern only when a keyword first points at it: a pattern that cannot
+    # compile must fail here, not on the first log that names its keyword
+    from envforge.probe import matching
+
+    patterns = [pattern for _, pattern in matching._compiled().patterns]
+    assert len(patterns) > 1000
+    for pattern in patterns:
+        assert matching._regex(pattern).pattern == pattern
