@@ -8,7 +8,17 @@ from dataclasses import dataclass
 
 from .codes import CODES, Code
 
-__all__ = ["Signature", "S", "CAUSE", "SYMPTOM", "INFO", "NO_DEVICE", "MEMORY", "CUDNN"]
+__all__ = [
+    "Signature",
+    "S",
+    "CAUSE",
+    "SYMPTOM",
+    "INFO",
+    "NO_DEVICE",
+    "MEMORY",
+    "CUDNN",
+    "cuda_error_number",
+]
 
 C = Code
 CAUSE, SYMPTOM, INFO = 2, 1, 0
@@ -49,3 +59,15 @@ def S(code: Code, *patterns: str, **more: object) -> Signature:  # noqa: N802 - 
 NO_DEVICE = (C.GPU_HIDDEN_BY_ENV, C.SLURM_GPU_NOT_REQUESTED, C.CONTAINER_GPU_NOT_REQUESTED)
 MEMORY = (C.GPU_OOM, C.GPU_MEMORY_HELD_BY_OTHER_PROCESS, C.HOST_OOM)
 CUDNN = (C.CUDNN_VERSION_MISMATCH, C.CUDA_LIBS_NOT_FOUND, *MEMORY)
+
+
+def cuda_error_number(*numbers: int) -> tuple[str, ...]:
+    """A CUDA runtime error stated only by its number (CUDA 10.1's numbering; the numbers given
+    mean the same in every release), in the forms programs print it: a runtime call that failed
+    with an error code, a call that returned it, "CUDA error 35"."""
+    number = "(?:" + "|".join(str(n) for n in numbers) + ")"
+    return (
+        rf"\bcuda[A-Z]\w{{2,40}}\b.{{0,160}}?\berror code ?[:=]? ?{number}\b",
+        rf"\bcuda[A-Z]\w{{2,40}}(?:\(\))? (?:returned|failed with)(?: error)?(?: code)? ?\(?{number}\b",
+        rf"\bCUDA (?:runtime |driver )?error ?\(?{number}\)?(?: at |[:,)])",
+    )

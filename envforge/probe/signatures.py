@@ -32,6 +32,7 @@ from .signatures_hosts import HOSTS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_runtimes import RUNTIMES
+from .signatures_statuses import STATUSES
 from .signatures_system import SYSTEM
 from .signatures_tail import TAIL
 from .signatures_toolchains import TOOLCHAINS
@@ -64,6 +65,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *RUNTIMES,
     *HOSTS,
     *TOOLCHAINS,
+    *STATUSES,
 )
 
 
@@ -123,6 +125,9 @@ BENIGN: tuple[str, ...] = (
     r"Deserialize engine failed because file path: \S{1,300} open error",
     r"deserialize (?:backend context from )?engine from file ?:\S{1,300} failed",
     r"Failed to load plugin '\S{0,200}/deepstream/libnvdsgst_(?:inferserver|udp)\.so'",
+    # cpm_kernels (ChatGLM's quantised kernels) trying every cudart64 on PATH: PhysX's old copy
+    # lacks the symbols it looks for, and it goes on to the toolkit's
+    r"Symbol cuda\w{1,40} not found in .{0,200}?PhysX.{0,120}?cudart64_\d{2,3}\.dll",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -9,7 +9,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import MEMORY, SYMPTOM, S, Signature
+from .signature import MEMORY, SYMPTOM, S, Signature, cuda_error_number
 
 __all__ = ["FRAMEWORKS"]
 
@@ -354,6 +354,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"CUDA error: out of memory",
         r"CUBLAS_STATUS_ALLOC_FAILED",
         r"OOM when allocating tensor",
+        *cuda_error_number(2),
         r"ran out of memory trying to allocate [\d.]{1,20} ?\w{1,4} \(rounded to",
         r"Dst tensor is not initialized",
         r"Attempting to allocate [\d.]{1,12} ?[KMGT]?i?B?\. That was not possible\. There are [\d.]{1,12} ?[KMGT]?i?B? free",

@@ -7,7 +7,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import CUDNN, INFO, NO_DEVICE, SYMPTOM, S, Signature
+from .signature import CUDNN, INFO, NO_DEVICE, SYMPTOM, S, Signature, cuda_error_number
 
 __all__ = ["LIBRARIES"]
 
@@ -138,6 +138,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"an illegal instruction was encountered",
         r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
+        *cuda_error_number(700, 719),
         # a kernel the build lacks for this GPU, named on another line, is why it failed
         explained_by=(
             C.GPU_FEATURE_NEEDS_NEWER_ARCH,
@@ -249,6 +250,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"CUDA_ERROR_NO_DEVICE",
         r"No CUDA GPUs are available",
         r"cudaGetDeviceCount\(\)? returned 100",
+        *cuda_error_number(100),
         r"using GPU version Paddle, but your CUDA device is not set properly",
         strength=SYMPTOM,
         needs_gpu=True,

@@ -8,7 +8,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import CAUSE, NO_DEVICE, SYMPTOM, S, Signature
+from .signature import CAUSE, NO_DEVICE, SYMPTOM, S, Signature, cuda_error_number
 
 __all__ = ["SYSTEM"]
 
@@ -144,6 +144,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"system not yet initialized",
         r"cudaErrorSystemNotReady",
         r"CUDA_ERROR_SYSTEM_NOT_READY",
+        *cuda_error_number(802),
         r"fabric manager .{0,60}driver interface version [\d.]{1,20} (?:don'?t|does not|doesn'?t) match",
     ),
     S(
@@ -155,6 +156,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"API mismatch: the client has the version [\d.]{1,12}, but",
         r"system has unsupported display driver / cuda driver combination",
         r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+        *cuda_error_number(803),
     ),
     S(
         C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
@@ -168,6 +170,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"driver'?s? CUDA version (?:is )?\(?[\d.]{1,12}\)? (?:which )?is (?:older|lower) than",
         r"cuda runtime error \(35\)",
         r"cudaErrorInsufficientDriver",
+        *cuda_error_number(35, 222),
     ),
     S(
         C.CUDA_INIT_UNKNOWN,
@@ -184,6 +187,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"\bError 999: unknown error",
         r"Cuda failure 999 'unknown error",
         r"cudaErrorUnknown",
+        *cuda_error_number(999),
         r"returned 999\b",
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN",
         r"cuInit\(0\) failed: CUDA_ERROR_UNKNOWN",
@@ -195,6 +199,7 @@ SYSTEM: tuple[Signature, ...] = (
     S(
         C.GPU_BUSY_OR_UNAVAILABLE,
         r"cudaErrorDevicesUnavailable",
+        *cuda_error_number(46),
         r"libtpu\.so already in use by another process",  # a TPU's own lock
         r"all CUDA-capable devices are busy or unavailable",
         r"CUDA-capable device\(s\) is/are busy or unavailable",
@@ -270,6 +275,7 @@ SYSTEM: tuple[Signature, ...] = (
         r"no kernel image is available for execution on the device",
         r"device kernel image is invalid",
         r"CUDA_ERROR_NO_BINARY_FOR_GPU",
+        *cuda_error_number(209),
         r"with CUDA capability sm_\d{2,3} is not compatible with the current PyTorch installation",
     ),
     # B. container runtime and cluster
@@ -388,7 +394,12 @@ SYSTEM: tuple[Signature, ...] = (
         r"/\.singularity\.d/actions/\w{1,10}: \d{1,4}: exec: --nv: not found",
         r"exec: --nv: not found",
     ),
-    S(C.K8S_NO_GPU_RESOURCE, r"Insufficient nvidia\.com/gpu", r"Insufficient amd\.com/gpu"),
+    S(  # the node advertises no GPU: why it does not, where the log shows it, is the cause
+        C.K8S_NO_GPU_RESOURCE,
+        r"Insufficient nvidia\.com/gpu",
+        r"Insufficient amd\.com/gpu",
+        explained_by=(C.ROCM_HOST_KFD_MISSING,),
+    ),
     S(
         C.SLURM_GRES_REQUEST_INVALID,
         r"Invalid generic resource \(gres\) specification",

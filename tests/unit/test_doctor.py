@@ -2470,10 +2470,150 @@ LINES = [
         "[TensorRT-LLM][ERROR] Failed to load library: libnvinfer_plugin_tensorrt_llm.so: cannot open shared object file: No such file or directory",
         "CUDA_LIBS_NOT_FOUND",
     ),
+    # CUDA's math libraries by what each status means; CNMeM; schedulers' memory limits; libtpu;
+    # XLA's CUDA graphs; amdgpu's init; HIP's no device; NVTX 2; long paths; dyld; device lists (stop 42)
+    (
+        "RuntimeError: cusolver error: CUSOLVER_STATUS_ALLOC_FAILED, when calling `cusolverDnCreate(handle)`",
+        "GPU_OOM",
+    ),
+    (
+        "RuntimeError: cuFFT error: CUFFT_ALLOC_FAILED",
+        "GPU_OOM",
+    ),
+    (
+        "CURANDError: memory allocation failed (code 102, CURAND_STATUS_ALLOCATION_FAILED)",
+        "GPU_OOM",
+    ),
+    (
+        "cupy_backends.cuda.libs.cusparse.CuSparseError: CUSPARSE_STATUS_ALLOC_FAILED",
+        "GPU_OOM",
+    ),
+    (
+        "nvjpegDecode failed: NVJPEG_STATUS_ALLOCATOR_FAILURE",
+        "GPU_OOM",
+    ),
+    (
+        "cupy.cuda.cusolver.CUSOLVERError: CUSOLVER_STATUS_ARCH_MISMATCH",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "ERROR: CURANDError: initialization of CUDA failed (code 203, CURAND_STATUS_INITIALIZATION_FAILED)",
+        "CUDNN_INIT_FAILED",
+    ),
+    (
+        "RuntimeError: cusolver error: CUSOLVER_STATUS_NOT_INITIALIZED, when calling `cusolverDnCreate(handle)`",
+        "CUDNN_INIT_FAILED",
+    ),
+    (
+        "RuntimeError: CUDA error: CUSPARSE_STATUS_EXECUTION_FAILED when calling `cusparseSpMM(handle, opA, opB)`",
+        "CUDA_KERNEL_FAULT",
+    ),
+    (
+        "Using gpu device 0: GeForce GTX 970 (CNMeM is enabled with initial size: 95.0% of memory) initCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
+    (
+        "=>> PBS: job killed: mem 8421376kb exceeded limit 8388608kb",
+        "HOST_OOM",
+    ),
+    (
+        "TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.",
+        "HOST_OOM",
+    ),
+    (
+        "007 (123.000.000) 06/01 10:00:00 Job was held. Job has gone over memory limit of 4096 Mb. Peak usage: 4500 Mb.",
+        "HOST_OOM",
+    ),
+    (
+        "F0412 12:00:00.000000 1234 tpu_executor_api.cc:1000] TpuExecutor_AllocateEvent not available in this library.",
+        "LIBTPU_MISSING_OR_MISMATCHED",
+    ),
+    (
+        "E0101 00:00:00.000 5 common_lib.cc:612] Could not set metric server port: Failed to get TPU metadata (tpu-env) from instance metadata for variable CHIPS_PER_HOST_BOUNDS",
+        "LIBTPU_ON_HOST_WITHOUT_TPU",
+    ),
+    (
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.graph.launch' failed: Failed to update gpu graph: Graph update result=CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE",
+        "FRAMEWORK_RELEASE_GPU_REGRESSION",
+    ),
+    (
+        "[drm:psp_hw_start [amdgpu]] *ERROR* PSP create ring failed!",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "amdgpu 0000:03:00.0: amdgpu: Fatal error during GPU init",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "[drm:amdgpu_device_init [amdgpu]] *ERROR* hw_init of IP block <gmc_v9_0> failed -22",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        'E1101 12:00:00.000000 1 main.go:100] "Fail to glob topology properties"',
+        "ROCM_HOST_KFD_MISSING",
+    ),
+    (
+        "2019-05-06 16:19:24.403269: E tensorflow/stream_executor/rocm/rocm_driver.cc:965] could not retrieve ROCM device count: HIP_ERROR_NoDevice",
+        "GPU_HIDDEN_BY_ENV",
+    ),
+    (
+        "CMake Error at /usr/share/cmake-3.27/Modules/FindPackageHandleStandardArgs.cmake:230 (message): Could NOT find NvToolsExt (missing: NvToolsExt_INCLUDE_DIR NvToolsExt_LIBRARY)",
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    (
+        "ERROR: Could not install packages due to an OSError: [WinError 206] The filename or extension is too long: 'C:\\\\Users\\\\me\\\\AppData\\\\Local\\\\Temp\\\\pip-install\\\\x'",
+        "WINDOWS_LONG_PATHS_DISABLED",
+    ),
+    (
+        "HINT: This error might have occurred since this system does not have Windows Long Path support enabled. You can find information on how to enable this at https://pip.pypa.io/warnings/enable-long-paths",
+        "WINDOWS_LONG_PATHS_DISABLED",
+    ),
+    (
+        "ImportError: dlopen(/opt/venv/lib/python3.11/site-packages/torchaudio/lib/libtorchaudio.so, 0x0002): Symbol not found: __ZN3c1017RegisterOperatorsD1Ev",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    (
+        'srun: task 0: env CUDA_VISIBLE_DEVICES="0-7"',
+        "CUDA_VISIBLE_DEVICES_UNPARSABLE_LIST",
+    ),
+    (
+        "checking for nvmlInit in -lnvidia-ml... no",
+        "BUILD_NODE_LACKS_GPU_DRIVER",
+    ),
+    # a CUDA runtime error by its number alone (cuda_error_number)
+    (
+        "Error: cudaSetDevice failed in paddle::platform::SetDeviced, error code : 35",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "cudaGetDeviceCount returned 100",
+        "GPU_HIDDEN_BY_ENV",
+    ),
+    (
+        "CUDA error 209 at src/kernels.cu:88",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "ERROR: cudaMalloc failed with error code 2",
+        "GPU_OOM",
+    ),
+    (
+        "cudaDeviceSynchronize returned 719",
+        "CUDA_KERNEL_FAULT",
+    ),
+    (
+        "CUDA error (46): cudaSetDevice",
+        "GPU_BUSY_OR_UNAVAILABLE",
+    ),
+    (
+        "cudaRuntimeGetVersion failed, error code: 803",
+        "DRIVER_LIBRARY_MISMATCH",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
 NOISE = [
+    "Symbol cudaLaunchKernel not found in C:\\Program Files (x86)\\NVIDIA Corporation\\PhysX\\Common\\cudart64_65.dll",
     "E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: Attempting to "
     "register factory for plugin cuDNN when one has already been registered",
     "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1929] successful NUMA node read from SysFS had negative value "

@@ -1,0 +1,151 @@
+"""Signatures of the classes wave 43 of the corpus showed: the status enumerations of CUDA's math
+libraries (cuSOLVER, cuSPARSE, cuFFT, cuRAND, cuTENSOR, nvJPEG, NPP, NVRTC) read by what each status
+means rather than by the one routine a thread printed; Theano's CNMeM pool; the memory limits of
+batch schedulers other than Slurm (PBS and Torque, LSF, HTCondor); libtpu's missing entry points and
+its metadata queries on a host without a TPU; XLA's CUDA graphs; the amdgpu driver's initialisation
+errors and AMD's device plugin without /dev/kfd; HIP's no-device error; what CUDA 12 removed for CMake
+(NVTX 2); Windows' path length limit; macOS' dyld naming a torch symbol; a device list CUDA cannot
+parse; autoconf probing NVML on a host without the driver. Data only, in the format of the other
+sections (``signatures``'s docstring); standard library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import SYMPTOM, S, Signature
+
+__all__ = ["STATUSES"]
+
+C = Code
+
+# the libraries whose statuses are named <LIBRARY>_STATUS_<NAME> (cuBLAS's and cuDNN's have rows of
+# their own elsewhere, read by the threads that established them)
+_LIBRARY = r"(?:CUSOLVER|CUSPARSE|CURAND|CUTENSOR|NVJPEG)"
+
+STATUSES: tuple[Signature, ...] = (
+    # a library's allocation of device memory failed: its workspace or plan did not fit
+    S(
+        C.GPU_OOM,
+        rf"\b{_LIBRARY}_STATUS_ALLOC(?:ATION)?_FAILED\b",
+        r"\bCUFFT_ALLOC_FAILED\b",
+        r"\bNVJPEG_STATUS_ALLOCATOR_FAILURE\b",
+        r"\bNPP_MEMORY_ALLOCATION_ERR\b",
+        r"\bNVRTC_ERROR_OUT_OF_MEMORY\b",
+        r"\bNVJITLINK_ERROR_OUT_OF_MEMORY\b",
+        supersedes=(C.CUDA_KERNEL_FAULT, C.CUDNN_INIT_FAILED, C.CUDA_INIT_UNKNOWN),
+    ),
+    # the GPU lacks what the routine needs (a compute capability, double precision)
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        rf"\b{_LIBRARY}_STATUS_ARCH_MISMATCH\b",
+        supersedes=(C.CUDA_KERNEL_FAULT, C.CUDNN_INIT_FAILED),
+    ),
+    # a library could not start on the CUDA runtime (its handle, its generator): as cuBLAS's and
+    # cuDNN's handles, usually memory taken by another pool or process, or a runtime the library
+    # does not work with
+    S(
+        C.CUDNN_INIT_FAILED,
+        rf"\b{_LIBRARY}_STATUS_(?:NOT_INITIALIZED|INITIALIZATION_FAILED)\b",
+        r"\bCUFFT_SETUP_FAILED\b",
+        strength=SYMPTOM,
+    ),
+    # a library's kernel failed to launch or run on the GPU
+    S(
+        C.CUDA_KERNEL_FAULT,
+        rf"\b{_LIBRARY}_STATUS_(?:EXECUTION_FAILED|LAUNCH_FAILURE)\b",
+        r"\bCUFFT_EXEC_FAILED\b",
+        strength=SYMPTOM,
+    ),
+    # Theano's CNMeM pool takes a fraction of the GPU's memory at start (lib.cnmem): what another
+    # process (a display, a second job) holds is not there to take
+    S(
+        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"cnmemInit call failed! Reason ?= ?CNMEM_STATUS_OUT_OF_MEMORY",
+        supersedes=(C.GPU_OOM, C.DRIVER_LIBRARY_MISMATCH, C.CUDA_INIT_UNKNOWN),
+    ),
+    # the host memory limits of PBS and Torque, LSF and HTCondor
+    S(
+        C.HOST_OOM,
+        r"\bjob \d{1,12}(?:\.\S{1,60})? exceeded MEM usage hard limit",
+        r"PBS: job killed: (?:v?mem|pmem) \d{1,15} ?[kmg]?b exceeded limit",
+        r"TERM_MEMLIMIT: job killed after reaching LSF memory usage limit",
+        r"\bJob has gone over (?:its )?memory limit of \d{1,9} ?[KMG]b\b",
+        r"\bDocker job has gone over memory limit of \d{1,9} ?[KMG]b\b",
+    ),
+    # libtpu older or newer than jax: an entry point of the TPU C API it lacks
+    S(
+        C.LIBTPU_MISSING_OR_MISMATCHED,
+        r"\bTpu\w{1,60}_\w{1,60} not available in this library",
+    ),
+    # libtpu on a VM without a TPU asks the metadata server for a TPU topology
+    S(
+        C.LIBTPU_ON_HOST_WITHOUT_TPU,
+        r"Failed to get TPU metadata \(tpu-env\) from instance metadata",
+        supersedes=(C.LIBTPU_MISSING_OR_MISMATCHED,),
+    ),
+    # XLA's CUDA graphs (command buffers) of a jaxlib release failing to launch or update
+    S(
+        C.FRAMEWORK_RELEASE_GPU_REGRESSION,
+        r"custom call '?xla\.gpu\.graph\.launch'? failed",
+        r"\bCUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE\b",
+        r"Failed to update gpu graph",
+        strength=SYMPTOM,
+        supersedes=(C.CUDA_KERNEL_FAULT, C.CUDA_INIT_UNKNOWN),
+    ),
+    # jaxlib before 0.1.6x without CUDA: its traceback's own line where the GPU backend is unknown
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"raise RuntimeError\('Unknown backend \{\}'\.format\(name\)\)",
+        strength=SYMPTOM,
+    ),
+    # amdgpu could not bring the GPU up (its PSP, an IP block, the device's init)
+    S(
+        C.GPU_ADAPTER_INIT_FAILED,
+        r"\*ERROR\* PSP create ring failed",
+        r"\*ERROR\* hw_init of IP block <\w{1,30}>? ?failed",  # a wrap before ">" reads as a quote
+        r"amdgpu_device_ip_init failed",
+        r"amdgpu: Fatal error during GPU init",
+        r"amdgpu: probe of \S{1,30} failed with error -\d{1,4}",
+    ),
+    # AMD's device plugin and node labeller read the GPUs from /dev/kfd's topology: none there
+    S(
+        C.ROCM_HOST_KFD_MISSING,
+        r"Fail(?:ed)? to glob topology properties",
+        supersedes=(C.K8S_NO_GPU_RESOURCE,),
+    ),
+    # HIP's cudaErrorNoDevice: the GPUs are hidden (HIP_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES) or absent
+    S(
+        C.GPU_HIDDEN_BY_ENV,
+        r"\bHIP_ERROR_NoDevice\b",
+        r"\bhipErrorNoDevice\b",
+        strength=SYMPTOM,
+    ),
+    # NVTX 2's library, gone from CUDA 12's toolkit (NVTX 3 is headers only): old CMake files ask for it
+    S(
+        C.CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE,
+        r"Could NOT find NvTools?Ext\b",
+        r"\bnvToolsExt_LIBRARY-NOTFOUND\b",
+    ),
+    # Windows' 260-character path limit without long path support
+    S(
+        C.WINDOWS_LONG_PATHS_DISABLED,
+        r"\[WinError 206\] The filename or extension is too long",
+        r"does not have Windows Long Path support enabled",
+        r"No such file or directory: '[A-Za-z]:\\[^'\n]{250,600}'",
+    ),
+    # macOS' dyld naming a symbol of torch's C++ library that an extension was built against
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"Symbol not found: _{1,2}(?:torch_library_impl|ZN\w{0,12}(?:c10|at|torch)\w{0,300})",
+    ),
+    # a device list CUDA cannot parse (a range): it stops at the first entry it cannot read
+    S(
+        C.CUDA_VISIBLE_DEVICES_UNPARSABLE_LIST,
+        r"\b(?:CUDA|HIP|ROCR)_VISIBLE_DEVICES ?[=:] ?['\"]?\d{1,3} ?- ?\d{1,3}\b",
+    ),
+    # autoconf (Slurm's --with-nvml) finding no NVML library: no driver on the build host
+    S(
+        C.BUILD_NODE_LACKS_GPU_DRIVER,
+        r"checking for nvmlInit in -lnvidia-ml\.{3} no",
+    ),
+)
