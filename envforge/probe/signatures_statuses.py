@@ -5,8 +5,12 @@ batch schedulers other than Slurm (PBS and Torque, LSF, HTCondor); libtpu's miss
 its metadata queries on a host without a TPU; XLA's CUDA graphs; the amdgpu driver's initialisation
 errors and AMD's device plugin without /dev/kfd; HIP's no-device error; what CUDA 12 removed for CMake
 (NVTX 2); Windows' path length limit; macOS' dyld naming a torch symbol; a device list CUDA cannot
-parse; autoconf probing NVML on a host without the driver. Data only, in the format of the other
-sections (``signatures``'s docstring); standard library only.
+parse; autoconf probing NVML on a host without the driver. And wave 44's: Metal's language
+standards and Metal 4's headers, Core ML's model versions and whisper.cpp's encoder, jax-metal's MPS
+dialect, musl's loader refusing glibc binaries, apt naming a driver package version it does not
+have, containerd's drop-in config version, ZeroGPU's rules, Jetson's EGL display, the driver API's
+out-of-memory name. Data only, in the format of the other sections (``signatures``'s docstring);
+standard library only.
 """
 
 from __future__ import annotations
@@ -148,4 +152,68 @@ STATUSES: tuple[Signature, ...] = (
         C.BUILD_NODE_LACKS_GPU_DRIVER,
         r"checking for nvmlInit in -lnvidia-ml\.{3} no",
     ),
+    # Metal's compiler refusing a language standard, or a shader needing a newer one than it asked for
+    S(
+        C.METAL_SHADER_STD_FLAG_WRONG,
+        r"invalid value '?(?:macos-|ios-)?metal[\d.]{0,6}'? in '?-std=",
+        r"requires Metal language standard \S{1,30} or higher",
+        r"unknown type name '?bfloat'?",
+        supersedes=(C.METAL_SHADER_SOURCE_INCOMPLETE,),
+    ),
+    # Metal 4's headers exist only on macOS 26: kernels built for it on an older macOS
+    S(
+        C.MLX_METALLIB_NEWER_THAN_MACOS,
+        r"'?MetalPerformancePrimitives/MetalPerformancePrimitives\.h'? file not found",
+    ),
+    # Core ML: a model of a newer specification than this macOS or Xcode reads
+    S(
+        C.COREML_MODEL_SPEC_NEWER_THAN_MACOS,
+        r"The \.mlmodel supplied is of version \d{1,2}, intended for a newer version of Xcode",
+        r"This version of Xcode supports model version \d{1,2} or earlier",
+    ),
+    # whisper.cpp built with Core ML: the encoder generated beside the ggml model is not there
+    S(
+        C.COREML_ENCODER_MODEL_MISSING,
+        r"failed to load Core ML model from '?\S{1,300}-encoder ?\.mlmodelc",  # a wrap at the dot
+        supersedes=(C.GPU_OOM, C.CUDA_INIT_UNKNOWN),
+    ),
+    # jax-metal's MPS dialect newer than the MPS of this macOS
+    S(
+        C.JAX_METAL_MACOS_MISMATCH,
+        r"current mps dialect version is [\d.]{1,12}, ?can'?t parse version [\d.]{1,12}",
+    ),
+    # musl's loader (Alpine) on a binary built for glibc: glibc's own loader and runtime libraries
+    S(
+        C.GLIBC_BINARY_ON_MUSL_LIBC,
+        r"Error loading shared library (?:ld-linux-(?:x86-64|aarch64)\.so\.[12]|libstdc\+\+\.so\.6|libgcc_s\.so\.1|libresolv\.so\.2|libc\.so\.6): No such file or directory",
+        r"Error relocating \S{1,300}: \w{1,200}: symbol not found",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.LIBSTDCXX_GLIBC_TOO_OLD),
+    ),
+    # apt asked for a driver or CUDA package version its repositories do not have under that name
+    S(
+        C.DRIVER_PACKAGE_DEPENDENCY_CONFLICT,
+        r"E: Version '[\w.:~+-]{1,40}' for '(?:cuda|nvidia|libnvidia|libcudnn|datacenter-gpu)[\w.+-]{0,60}' was not found",
+    ),
+    # containerd 2 refusing the drop-in config (version 4) the toolkit wrote beside a version 2 root
+    S(
+        C.CONTAINER_TOOLKIT_BREAKS_ENGINE_CONFIG,
+        r"drop-in config version \d{1,2} higher than root config version \d{1,2}",
+    ),
+    # Hugging Face ZeroGPU: CUDA only inside @spaces.GPU functions, for a bounded duration
+    S(
+        C.ZEROGPU_CUDA_INIT_OUTSIDE_GPU_FUNCTION,
+        r"CUDA must not be initiali[sz]ed in the main process on Spaces with Stateless GPU environment",
+    ),
+    S(
+        C.GPU_TASK_DURATION_OVER_PLATFORM_MAX,
+        r"The requested GPU duration \(\d{1,6}s\) is larger than the maximum allowed",
+    ),
+    # NVIDIA's EGL layer on a Jetson with no usable display (ssh, headless)
+    S(
+        C.JETSON_EGL_NO_DISPLAY,
+        r"NvEGLImageFromFd: No EGLDisplay to create EGLImage",
+    ),
+    # the driver API's name for a failed allocation, alone (any more precise reading of its line
+    # supersedes it)
+    S(C.GPU_OOM, r"\bCUDA_ERROR_OUT_OF_MEMORY\b", strength=SYMPTOM),
 )

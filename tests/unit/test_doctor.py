@@ -2609,6 +2609,67 @@ LINES = [
         "cudaRuntimeGetVersion failed, error code: 803",
         "DRIVER_LIBRARY_MISMATCH",
     ),
+    # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
+    (
+        "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
+        "METAL_SHADER_STD_FLAG_WRONG",
+    ),
+    (
+        "program_source:12:1: error: 'kernel' attribute requires Metal language standard macos-metal2.3 or higher",
+        "METAL_SHADER_STD_FLAG_WRONG",
+    ),
+    (
+        "program_source:40:5: error: unknown type name 'bfloat'; did you mean 'float'?",
+        "METAL_SHADER_STD_FLAG_WRONG",
+    ),
+    (
+        "/Users/me/.cache/mlx/kernels/attn.metal:3:10: fatal error: 'MetalPerformancePrimitives/MetalPerformancePrimitives.h' file not found",
+        "MLX_METALLIB_NEWER_THAN_MACOS",
+    ),
+    (
+        'RuntimeError: Error compiling model: "compiler error: The .mlmodel supplied is of version 7, intended for a newer version of Xcode. This version of Xcode supports model version 6 or earlier."',
+        "COREML_MODEL_SPEC_NEWER_THAN_MACOS",
+    ),
+    (
+        "whisper_init_state: failed to load Core ML model from 'models/ggml-small-encoder.mlmodelc'",
+        "COREML_ENCODER_MODEL_MISSING",
+    ),
+    (
+        'loc("-":0:0): error: current mps dialect version is 1.1.0, can\'t parse version 1.2.0',
+        "JAX_METAL_MACOS_MISMATCH",
+    ),
+    (
+        "Error loading shared library ld-linux-aarch64.so.1: No such file or directory (needed by /app/node_modules/onnxruntime-node/bin/napi-v3/linux/arm64/libonnxruntime.so.1.14.0)",
+        "GLIBC_BINARY_ON_MUSL_LIBC",
+    ),
+    (
+        "Error relocating /usr/lib/libnvinfer.so.8: __memcpy_chk: symbol not found",
+        "GLIBC_BINARY_ON_MUSL_LIBC",
+    ),
+    (
+        "E: Version '550.54.15-1' for 'nvidia-driver-550' was not found",
+        "DRIVER_PACKAGE_DEPENDENCY_CONFLICT",
+    ),
+    (
+        "containerd[812]: containerd: failed to load TOML from /etc/containerd/conf.d/99-nvidia.toml: drop-in config version 3 higher than root config version 2",
+        "CONTAINER_TOOLKIT_BREAKS_ENGINE_CONFIG",
+    ),
+    (
+        "RuntimeError: CUDA must not be initialized in the main process on Spaces with Stateless GPU environment.",
+        "ZEROGPU_CUDA_INIT_OUTSIDE_GPU_FUNCTION",
+    ),
+    (
+        "gradio.exceptions.Error: 'The requested GPU duration (240s) is larger than the maximum allowed'",
+        "GPU_TASK_DURATION_OVER_PLATFORM_MAX",
+    ),
+    (
+        "NvEGLImageFromFd: No EGLDisplay to create EGLImage",
+        "JETSON_EGL_NO_DISPLAY",
+    ),
+    (
+        "cuMemAlloc returned CUDA_ERROR_OUT_OF_MEMORY",
+        "GPU_OOM",
+    ),
 ]
 
 # Section Z, verbatim: printed on working setups; never a cause.
