@@ -60,6 +60,35 @@ STATUSES: tuple[Signature, ...] = (
         r"\bCUFFT_EXEC_FAILED\b",
         strength=SYMPTOM,
     ),
+    # a library's handle (cuBLAS, cuBLASLt, cuSOLVER, cuSPARSE) could not be created, whatever status
+    # it names: the class cuDNN's and cuBLAS's handles are read by (memory, or a runtime mismatch)
+    S(
+        C.CUDNN_INIT_FAILED,
+        r"when calling `?(?:cublas|cublasLt|cusolverDn|cusolverSp|cusparse)Create\(",
+        r"(?:cublas|cublasLt|cusolverDn|cusolverSp|cusparse)Create\(&?\w{0,20}handle\)\)? failed",
+        strength=SYMPTOM,
+    ),
+    # cuBLAS refusing or failing a routine (not its handle): a kernel's failure as the framework
+    # reports it; CUDA_LAUNCH_BLOCKING=1 names the op
+    S(
+        C.CUDA_KERNEL_FAULT,
+        r"CUBLAS_STATUS_(?:INTERNAL_ERROR|INVALID_VALUE|MAPPING_ERROR) when calling `?cublas(?!Create|LtCreate)\w{1,40}",
+        strength=SYMPTOM,
+    ),
+    # NVML: a GPU that needs a reset, or held by another client
+    S(
+        C.GPU_ADAPTER_INIT_FAILED,
+        r"\bNVML_ERROR_RESET_REQUIRED\b",
+        r"NVMLError_ResetRequired",
+        strength=SYMPTOM,
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(
+        C.GPU_BUSY_OR_UNAVAILABLE,
+        r"\bNVML_ERROR_IN_USE\b",
+        r"NVMLError_InUse",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
     # Theano's CNMeM pool takes a fraction of the GPU's memory at start (lib.cnmem): what another
     # process (a display, a second job) holds is not there to take
     S(

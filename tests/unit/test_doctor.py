@@ -2609,6 +2609,27 @@ LINES = [
         "cudaRuntimeGetVersion failed, error code: 803",
         "DRIVER_LIBRARY_MISMATCH",
     ),
+    # a library's handle; cuBLAS's routines; NVML's reset and in-use
+    (
+        "RuntimeError: CUDA error: CUBLAS_STATUS_INTERNAL_ERROR when calling `cublasCreate(handle)`",
+        "CUDNN_INIT_FAILED",
+    ),
+    (
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: third_party/gpus/cuda/cusolver.cc:52: operation cusolverDnCreate(&handle) failed: cuSolver internal error",
+        "CUDNN_INIT_FAILED",
+    ),
+    (
+        "RuntimeError: CUDA error: CUBLAS_STATUS_INVALID_VALUE when calling `cublasSgemm( handle, opa, opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
+        "CUDA_KERNEL_FAULT",
+    ),
+    (
+        "pynvml.nvml.NVMLError_ResetRequired: GPU requires reset",
+        "GPU_ADAPTER_INIT_FAILED",
+    ),
+    (
+        "Failed to set compute mode: NVML_ERROR_IN_USE",
+        "GPU_BUSY_OR_UNAVAILABLE",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
