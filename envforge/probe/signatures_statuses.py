@@ -65,8 +65,22 @@ STATUSES: tuple[Signature, ...] = (
     S(
         C.CUDNN_INIT_FAILED,
         r"when calling `?(?:cublas|cublasLt|cusolverDn|cusolverSp|cusparse)Create\(",
-        r"(?:cublas|cublasLt|cusolverDn|cusolverSp|cusparse)Create\(&?\w{0,20}handle\)\)? failed",
+        r"(?:cublas|cublasLt|cusparse)Create\(&?\w{0,20}handle\)\)? failed",
         strength=SYMPTOM,
+    ),
+    # jaxlib's cuSOLVER handle (XLA's wording): the CUDA libraries or driver in reach are not the
+    # ones the jaxlib build needs (a conda or image CUDA older than the wheel's, an old driver)
+    S(
+        C.CUDA_VERSION_MATRIX_MISMATCH,
+        r"operation cusolver(?:Dn|Sp)Create\(&?handle\) failed",
+        strength=SYMPTOM,
+        supersedes=(C.CUDNN_INIT_FAILED,),
+    ),
+    # XLA refusing a ptxas release with a known miscompilation
+    S(
+        C.CUDA_TOOLKIT_RELEASE_REGRESSION,
+        r"ptxas [\d.]{3,12} has a bug that we think can affect XLA",
+        supersedes=(C.XLA_PTXAS_TOO_OLD,),
     ),
     # cuBLAS refusing or failing a routine (not its handle): a kernel's failure as the framework
     # reports it; CUDA_LAUNCH_BLOCKING=1 names the op

@@ -2616,7 +2616,15 @@ LINES = [
     ),
     (
         "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: third_party/gpus/cuda/cusolver.cc:52: operation cusolverDnCreate(&handle) failed: cuSolver internal error",
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
+    (
+        "RuntimeError: cusparse error: CUSPARSE_STATUS_INTERNAL_ERROR when calling `cusparseCreate(handle)`",
         "CUDNN_INIT_FAILED",
+    ),
+    (
+        "2024-03-01 10:00:00.000000: F external/xla/xla/service/gpu/nvptx_compiler.cc:618] ptxas 12.3.103 has a bug that we think can affect XLA. Please use a different version.",
+        "CUDA_TOOLKIT_RELEASE_REGRESSION",
     ),
     (
         "RuntimeError: CUDA error: CUBLAS_STATUS_INVALID_VALUE when calling `cublasSgemm( handle, opa, opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
