@@ -103,6 +103,11 @@ STATUSES: tuple[Signature, ...] = (
         r"NVMLError_InUse",
         supersedes=(C.DRIVER_NOT_AVAILABLE,),
     ),
+    # NVRTC's builtins (libnvrtc-builtins, loaded beside libnvrtc) missing or of another release
+    S(
+        C.CUDA_LIB_TRANSITIVE_DEP_MISSING,
+        r"\bNVRTC_ERROR_BUILTIN_OPERATION_FAILURE\b",
+    ),
     # Theano's CNMeM pool takes a fraction of the GPU's memory at start (lib.cnmem): what another
     # process (a display, a second job) holds is not there to take
     S(

@@ -2631,6 +2631,10 @@ LINES = [
         "CUDA_KERNEL_FAULT",
     ),
     (
+        "cupy.cuda.compiler.CompileException: NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (7)",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
         "pynvml.nvml.NVMLError_ResetRequired: GPU requires reset",
         "GPU_ADAPTER_INIT_FAILED",
     ),
