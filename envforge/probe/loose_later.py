@@ -177,7 +177,9 @@ LATER: tuple[Signature, ...] = (
     L(C.CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE,
       r"cudaDeviceProp.{0,40}no member"),
     L(C.TRT_PLUGIN_NOT_LOADED,
-      r"plugin ?(?:creator|registry).{0,80}(?:not found|could not|failed|missing)",
+      # one reading, not swapped: TensorRT's warning that an attribute was "not found in plugin node"
+      # before "the plugin creator" has a default is no missing creator
+      r"plugin ?(?:creator|registry).{0,80}(?:not found|could not|failed|missing)|plugin creator not found",
       r"(?:could not|cannot|unable to) find plugin"),
     L(C.TF_OP_LIBRARY_ABI_MISMATCH,
       r"tensorflow[_-](?:addons|text|io|recommenders|decision_forests).{0,160}undefined symbol"),

@@ -9,8 +9,14 @@ parse; autoconf probing NVML on a host without the driver. And wave 44's: Metal'
 standards and Metal 4's headers, Core ML's model versions and whisper.cpp's encoder, jax-metal's MPS
 dialect, musl's loader refusing glibc binaries, apt naming a driver package version it does not
 have, containerd's drop-in config version, ZeroGPU's rules, Jetson's EGL display, the driver API's
-out-of-memory name. Data only, in the format of the other sections (``signatures``'s docstring);
-standard library only.
+out-of-memory name. And wave 46's, from the projects' own troubleshooting pages: oneAPI's and Level
+Zero's libraries and headers for a build, an AMDGPU directive a target lacks, WSL 2's kernel
+component, Apptainer's --contain without a device list, Kata's PodResources call, the container
+stack's packages pinned apart and its repository listed twice, an outdated PCI ID list, OpenShift's
+Driver Toolkit, a MIG instance in use, cuDF's pandas fallback, NVRTC without CUDA's headers, a
+distributed job's dead peer, a TPU device taken outside the spawn, a cudart older than a symbol's
+version. Data only, in the format of the other sections (``signatures``'s docstring); standard
+library only.
 """
 
 from __future__ import annotations
@@ -260,6 +266,99 @@ STATUSES: tuple[Signature, ...] = (
     S(
         C.JETSON_EGL_NO_DISPLAY,
         r"NvEGLImageFromFd: No EGLDisplay to create EGLImage",
+    ),
+    # oneAPI's libraries and Level Zero's headers a SYCL or XPU build links and includes
+    S(
+        C.ONEAPI_RUNTIME_LIBS_NOT_FOUND,
+        r"\bld:? cannot find -l(?:mkl_sycl\w{0,12}|sycl\d{0,2}|svml|irc|imf|intlc)\b",
+    ),
+    S(C.INTEL_GPU_DRIVER_MISSING, r"'?level_zero/ze_api\.h'? file not found"),
+    # the AMDGPU assembler: an instruction or directive the build's target lacks
+    S(
+        C.ROCM_GPU_ISA_UNSUPPORTED,
+        r"error: directive requires gfx\w{2,6}\+?",
+        r"error: instruction not supported on this GPU",
+    ),
+    # WSL 2 without its Linux kernel component
+    S(
+        C.WSL2_KERNEL_COMPONENT_MISSING,
+        r"WSL 2 requires an update to its kernel component",
+        r"\bError: 0x1bc\b",
+    ),
+    # Apptainer's --contain with nvidia-container-cli passes no GPU unless a device list is set
+    S(
+        C.CONTAINER_GPU_NOT_REQUESTED,
+        r"When using nvidia-container-cli with --contain NVIDIA_VISIBLE_DEVICES ?must be set",
+    ),
+    # Kata's cold plug asks the kubelet for the pod's devices: the PodResources Get method is off
+    S(
+        C.KUBELET_POD_RESOURCES_GET_DISABLED,
+        r"PodResources API Get method (?:is )?disabled",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    # a CDI hook's chmod of /dev/dri on a GPU without it
+    S(
+        C.DRIVER_CAPABILITY_DEVICE_MISSING,
+        r"chmod: cannot access '[^'\n]{1,300}/dev/dri'?: No such file",  # a wrap may split the path
+        supersedes=(C.DOCKER_ENGINE_CANNOT_SEE_HOST_DRIVER, C.CONTAINER_TOOLKIT_NOT_CONFIGURED),
+    ),
+    # apt: one package of the container stack pinned apart from the others it depends on
+    S(
+        C.CONTAINER_STACK_PARTIAL_VERSION_PIN,
+        r"(?:nvidia-container-runtime|nvidia-docker2|nvidia-container-toolkit[\w-]{0,10}|libnvidia-container[\w-]{0,10}) ?: "
+        r"Depends: (?:nvidia-container-toolkit|nvidia-container-runtime|libnvidia-container)[\w-]{0,10} \([^)]{1,40}\) but",
+    ),
+    # apt: the same repository in two source files with different keys
+    S(
+        C.PACKAGE_REPO_LISTED_TWICE_CONFLICTING_KEYS,
+        r"Conflicting values set for option Signed-By regarding source",
+    ),
+    # a GPU newer than the host's PCI ID list (mig-parted, validators)
+    S(
+        C.PCI_IDS_DATABASE_OUTDATED,
+        r"failed to find device with id '? ?[0-9a-f]{4}\b",
+    ),
+    # OpenShift's Driver Toolkit: not shipped by this release, or its image's kernel is another
+    S(
+        C.OPENSHIFT_TOO_OLD_FOR_DRIVER_TOOLKIT,
+        r"driver-toolkit imagestream not found",
+        r"DriverToolkit was ?requested.{0,10}could ?not ?be ?enabled",
+    ),
+    S(C.DRIVER_KERNEL_HEADERS_UNAVAILABLE, r"broken Driver Toolkit image detected"),
+    # a MIG reconfiguration while a client holds an instance
+    S(
+        C.MIG_MODE_CHANGE_BLOCKED_GPU_IN_USE,
+        r"error (?:destroying|creating|deleting) (?:Compute|GPU) instance.{0,160}?In use by another client",
+        supersedes=(C.GPU_BUSY_OR_UNAVAILABLE,),
+    ),
+    # cudf.pandas ran an operation on the CPU (a type or call cuDF does not support)
+    S(
+        C.PERF_CPU_FALLBACK_OPS,
+        r"The operation failed with cuDF, the reason was",
+        supersedes=(C.CUDA_MALLOC_ASYNC_UNSUPPORTED,),
+    ),
+    # NVRTC (or nvcc's front end) not finding CUDA's own headers
+    S(
+        C.NVRTC_CUDA_HEADERS_NOT_FOUND,
+        r"cannot open source file \\?\"?(?:vector_types|cuda_fp16|cuda_bf16|cuda_fp8|cuda_runtime|cuda_runtime_api|crt/host_defines|cuda/std/\w{1,30})(?:\.hp{0,2})?\\?\"?",
+        supersedes=(C.CUDA_RUNTIME_NOT_LOADABLE,),
+    ),
+    # a distributed job's peer died: the survivors stop on purpose or fail their next call
+    S(
+        C.DIST_PEER_TASK_DIED,
+        r"the leader task was preempted/died/restarted unexpectedly",
+        r"The following tasks are unhealthy \(stopped sending heartbeats\)",
+    ),
+    # torch_xla: one device where the spawn expects every core (the device taken in the parent)
+    S(
+        C.XLA_DEVICE_ACQUIRED_OUTSIDE_SPAWN,
+        r"Cannot replicate if number of devices \(1\) is different from \d{1,3}",
+    ),
+    # the loader: a symbol's version the CUDA library loaded does not define (an older release)
+    S(
+        C.CUDA_VERSION_MATRIX_MISMATCH,
+        r"symbol \w{1,80} version lib(?:cudart|cublas\w{0,2}|cudnn\w{0,12}|nccl|cusparse|cufft|curand|cusolver|nvrtc|nvJitLink)\.so[\d.]{0,10} not defined in file",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
     ),
     # the driver API's name for a failed allocation, alone (any more precise reading of its line
     # supersedes it)

@@ -2642,6 +2642,91 @@ LINES = [
         "Failed to set compute mode: NVML_ERROR_IN_USE",
         "GPU_BUSY_OR_UNAVAILABLE",
     ),
+    # the projects' troubleshooting pages (wave 46)
+    (
+        "/usr/bin/ld: cannot find -lsycl8",
+        "ONEAPI_RUNTIME_LIBS_NOT_FOUND",
+    ),
+    (
+        "/opt/src/onednn/src/gpu/intel/sycl/l0/utils.cpp:20:10: fatal error: 'level_zero/ze_api.h' file not found",
+        "INTEL_GPU_DRIVER_MISSING",
+    ),
+    (
+        "/tmp/kernels.s:120:3: error: instruction not supported on this GPU",
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "<inline asm>:1:2: error: directive requires gfx942+",
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "WSL 2 requires an update to its kernel component. For information please visit https://aka.ms/wsl2kernel",
+        "WSL2_KERNEL_COMPONENT_MISSING",
+    ),
+    (
+        "Error: 0x1bc",
+        "WSL2_KERNEL_COMPONENT_MISSING",
+    ),
+    (
+        "WARNING: When using nvidia-container-cli with --contain NVIDIA_VISIBLE_DEVICES must be set or no GPUs will be available in container.",
+        "CONTAINER_GPU_NOT_REQUESTED",
+    ),
+    (
+        "Warning  FailedCreatePodSandBox  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = device cold plug failed: PodResources API Get method disabled",
+        "KUBELET_POD_RESOURCES_GET_DISABLED",
+    ),
+    (
+        "stderr: chmod: cannot access '/run/containerd/io.containerd.runtime.v2.task/k8s.io/abc/rootfs/dev/dri': No such file or directory",
+        "DRIVER_CAPABILITY_DEVICE_MISSING",
+    ),
+    (
+        "nvidia-docker2 : Depends: nvidia-container-toolkit (>= 1.13.0) but 1.11.0-1 is to be installed",
+        "CONTAINER_STACK_PARTIAL_VERSION_PIN",
+    ),
+    (
+        "E: Conflicting values set for option Signed-By regarding source https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2204/x86_64/ /: /usr/share/keyrings/cuda-archive-keyring.gpg != /usr/share/keyrings/nvidia.gpg",
+        "PACKAGE_REPO_LISTED_TWICE_CONFLICTING_KEYS",
+    ),
+    (
+        'time="2025-01-01T00:00:00Z" level=warning msg="unable to get device name: [failed to find device with id \'2941\']"',
+        "PCI_IDS_DATABASE_OUTDATED",
+    ),
+    (
+        "2024-05-01T10:00:00Z ERROR OpenShift DriverToolkit was requested but could not be enabled (dependencies missing)",
+        "OPENSHIFT_TOO_OLD_FOR_DRIVER_TOOLKIT",
+    ),
+    (
+        "WARNING: broken Driver Toolkit image detected:",
+        "DRIVER_KERNEL_HEADERS_UNAVAILABLE",
+    ),
+    (
+        "Error applying MigConfig: error creating GPU instance for '1g.10gb': In use by another client",
+        "MIG_MODE_CHANGE_BLOCKED_GPU_IN_USE",
+    ),
+    (
+        "RuntimeError: The operation failed with cuDF, the reason was <class 'TypeError'>: unsupported operand type(s)",
+        "PERF_CPU_FALLBACK_OPS",
+    ),
+    (
+        'cupy.cuda.compiler.CompileException: /tmp/tmpk2/kern.cu(1): catastrophic error: cannot open source file "cuda_fp16.h"',
+        "NVRTC_CUDA_HEADERS_NOT_FOUND",
+    ),
+    (
+        "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: Failed to send RPC to coordination service. Either the leader task was preempted/died/restarted unexpectedly or this task is experiencing network issues.",
+        "DIST_PEER_TASK_DIED",
+    ),
+    (
+        "F0101 00:00:00.000 123 coordination_service_agent.cc:332] The following tasks are unhealthy (stopped sending heartbeats):",
+        "DIST_PEER_TASK_DIED",
+    ),
+    (
+        "RuntimeError: Cannot replicate if number of devices (1) is different from 4",
+        "XLA_DEVICE_ACQUIRED_OUTSIDE_SPAWN",
+    ),
+    (
+        "python: symbol lookup error: /opt/app/libflash.so: symbol cudaMallocAsync version libcudart.so.11.0 not defined in file libcudart.so.11.0 with link time reference",
+        "CUDA_VERSION_MATRIX_MISMATCH",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
