@@ -15,8 +15,12 @@ component, Apptainer's --contain without a device list, Kata's PodResources call
 stack's packages pinned apart and its repository listed twice, an outdated PCI ID list, OpenShift's
 Driver Toolkit, a MIG instance in use, cuDF's pandas fallback, NVRTC without CUDA's headers, a
 distributed job's dead peer, a TPU device taken outside the spawn, a cudart older than a symbol's
-version. Data only, in the format of the other sections (``signatures``'s docstring); standard
-library only.
+version; and wave 47's: PyTorch's CPU kernels without half precision, a shared libpython not
+found, NVIDIA's CUDA repository keys, a compiler older than PyTorch's ABI, CMake finding no CUDA
+toolset in Visual Studio, nvcc rejecting PyTorch's own headers, an extension built without its
+GPU ops, a collective's shapes across ranks, NCCL's RAS report, PMIx's shared-memory lock, a
+framework's own preallocated pool, llvmlite's DLL. Data only, in the format of the other sections
+(``signatures``'s docstring); standard library only.
 """
 
 from __future__ import annotations
@@ -189,7 +193,7 @@ STATUSES: tuple[Signature, ...] = (
         C.WINDOWS_LONG_PATHS_DISABLED,
         r"\[WinError 206\] The filename or extension is too long",
         r"does not have Windows Long Path support enabled",
-        r"No such file or directory: '[A-Za-z]:\\[^'\n]{250,600}'",
+        r"No such file or directory: '[A-Za-z]:[\\/][^'\n]{250,600}'",
     ),
     # macOS' dyld naming a symbol of torch's C++ library that an extension was built against
     S(
@@ -359,6 +363,68 @@ STATUSES: tuple[Signature, ...] = (
         C.CUDA_VERSION_MATRIX_MISMATCH,
         r"symbol \w{1,80} version lib(?:cudart|cublas\w{0,2}|cudnn\w{0,12}|nccl|cusparse|cufft|curand|cusolver|nvrtc|nvJitLink)\.so[\d.]{0,10} not defined in file",
         supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_RUNTIME_NOT_LOADABLE),
+    ),
+    # PyTorch's CPU kernels have no half precision: a model an app runs in fp16 on the CPU
+    S(
+        C.FLOAT16_COMPUTE_TYPE_ON_CPU,
+        r"\"?(?:\w{0,40}_cpu_?\w{0,20}|LayerNormKernelImpl|baddbmm_with_gemm)\"? not implemented for '?Half'?",
+    ),
+    # a binding linked against the shared libpython, which is not installed or not on the path
+    S(
+        C.LIBPYTHON_SHARED_LIBRARY_NOT_FOUND,
+        r"libpython3\.\d{1,2}m?\.so(?:\.[\d.]{1,6})?: cannot open shared object file",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND, C.CUDA_VERSION_MATRIX_MISMATCH),
+    ),
+    # apt without NVIDIA's current CUDA repository key (rotated in 2022) or the one before
+    S(C.CUDA_REPO_SIGNING_KEY_ROTATED, r"NO_PUBKEY (?:A4B469963BF863CC|F60F4B3D7FA2AF80)\b"),
+    # a host compiler older than the one PyTorch was built with (its C++ ABI)
+    S(
+        C.HOST_COMPILER_TOO_OLD_FOR_TORCH_ABI,
+        r"Your compiler \((?:g\+\+|c\+\+|gcc)[ \w.-]{0,12}\) may be ABI-incompatible with PyTorch",
+    ),
+    # CMake's Visual Studio generator without CUDA's Visual Studio integration
+    S(C.CUDA_VS_INTEGRATION_MISSING, r"\bNo CUDA toolset found\b"),
+    # nvcc refusing a construct in PyTorch's own headers (an extension's build, not its source)
+    S(
+        C.FRAMEWORK_HEADER_REJECTED_BY_NVCC_ON_WINDOWS,
+        r"torch[\\/]{1,2}csrc[\\/]{1,2}[\w\\/.-]{1,120}\.h\(\d{1,5}\): error:",
+        supersedes=(C.EXTENSION_SOURCE_TOO_OLD_FOR_TORCH,),
+    ),
+    # an extension's op built without its CUDA kernels (MMCV's, detectron2's)
+    S(
+        C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
+        r"\b\w{1,40} is not compiled with GPU support",
+        supersedes=(C.CPU_ONLY_TF_BUILD,),
+    ),
+    # a collective whose tensors differ in shape across ranks (accelerate's debug check)
+    S(
+        C.DIST_COLLECTIVE_TENSOR_SHAPE_MISMATCH,
+        r"Cannot apply desired operation due to shape mismatches\. ?All shapes across devices must be valid",
+    ),
+    # NCCL's RAS report: a process of the job stopped answering
+    S(
+        C.DIST_PEER_TASK_DIED,
+        r"Missing communicator data from \d{1,6} job process",
+    ),
+    # PMIx's shared-memory data store lock (an old PMIx under Open MPI)
+    S(C.MPI_PMI_BOOTSTRAP_FAILED, r"PMIX ERROR: .{0,80}gds_ds12_lock_pthread\.c"),
+    # a framework's own preallocated pool (Taichi without unified memory) is full
+    S(
+        C.GPU_MEMORY_POOL_PREALLOCATION_TOO_SMALL,
+        r"Out of CUDA pre-allocated memory",
+        supersedes=(C.GPU_OOM,),
+    ),
+    # unified memory hints on a GPU before Pascal (Taichi)
+    S(
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"while calling mem_advise \(cuMemAdvise\)",
+        supersedes=(C.GPU_INDEX_OUT_OF_RANGE, C.GPU_BUSY_OR_UNAVAILABLE),
+    ),
+    # numba's llvmlite DLL: the Visual C++ runtime it needs is missing
+    S(
+        C.WINDOWS_RUNTIME_DLL_MISSING,
+        r"Could not (?:load|find) (?:shared object file|module)[: ]{1,3}'?(?:[A-Za-z]:[\\/][^'\n]{0,200}[\\/])?llvmlite\.dll",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
     ),
     # the driver API's name for a failed allocation, alone (any more precise reading of its line
     # supersedes it)

@@ -2727,6 +2727,67 @@ LINES = [
         "python: symbol lookup error: /opt/app/libflash.so: symbol cudaMallocAsync version libcudart.so.11.0 not defined in file libcudart.so.11.0 with link time reference",
         "CUDA_VERSION_MATRIX_MISMATCH",
     ),
+    # the projects' documentation, continued (wave 47)
+    (
+        "ERROR: Could not install packages due to an OSError: [Errno 2] No such file or directory: 'C:\\Users\\someone\\AppData\\Local\\Packages\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\LocalCache\\local-packages\\Python312\\site-packages\\nvidia\\cutlass\\include\\cute\\atom\\experimental\\sm90\\mma_traits_sm90_gmma_sparse_extended_operations_and_layouts_for_all_supported_types.hpp'",
+        "WINDOWS_LONG_PATHS_DISABLED",
+    ),
+    (
+        "RuntimeError: \"LayerNormKernelImpl\" not implemented for 'Half'",
+        "FLOAT16_COMPUTE_TYPE_ON_CPU",
+    ),
+    (
+        "RuntimeError: \"addmm_impl_cpu_\" not implemented for 'Half'",
+        "FLOAT16_COMPUTE_TYPE_ON_CPU",
+    ),
+    (
+        "ImportError: libpython3.10.so.1.0: cannot open shared object file: No such file or directory",
+        "LIBPYTHON_SHARED_LIBRARY_NOT_FOUND",
+    ),
+    (
+        "W: GPG error: https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/x86_64  InRelease: The following signatures couldn't be verified because the public key is not available: NO_PUBKEY A4B469963BF863CC",
+        "CUDA_REPO_SIGNING_KEY_ROTATED",
+    ),
+    (
+        "UserWarning: Your compiler (g++ 4.8.5) may be ABI-incompatible with PyTorch! Please use a compiler that is ABI-compatible with GCC 5.0 and above.",
+        "HOST_COMPILER_TOO_OLD_FOR_TORCH_ABI",
+    ),
+    (
+        "CMake Error at CMakeLists.txt:3 (project): No CUDA toolset found.",
+        "CUDA_VS_INTEGRATION_MISSING",
+    ),
+    (
+        'C:\\\\Python38\\\\lib\\\\site-packages\\\\torch\\\\include\\\\torch\\\\csrc\\\\jit\\\\api\\\\module.h(474): error: member "torch::jit::ProfileOptionalOp::Kind" may not be initialized',
+        "FRAMEWORK_HEADER_REJECTED_BY_NVCC_ON_WINDOWS",
+    ),
+    (
+        "RuntimeError: roi_align_forward is not compiled with GPU support",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "ValueError: Cannot apply desired operation due to shape mismatches. All shapes across devices must be valid.",
+        "DIST_COLLECTIVE_TENSOR_SHAPE_MISMATCH",
+    ),
+    (
+        "Missing communicator data from 2 job processes",
+        "DIST_PEER_TASK_DIED",
+    ),
+    (
+        "[node1:12345] PMIX ERROR: ERROR in file gds_ds12_lock_pthread.c at line 168",
+        "MPI_PMI_BOOTSTRAP_FAILED",
+    ),
+    (
+        "[E 01/01/24 10:00:00.000 1234] [cuda_driver.h:operator()@87] Assertion `Out of CUDA pre-allocated memory.",
+        "GPU_MEMORY_POOL_PREALLOCATION_TOO_SMALL",
+    ),
+    (
+        "[E] CUDA_ERROR_INVALID_DEVICE: invalid device ordinal while calling mem_advise (cuMemAdvise)",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    (
+        "OSError: Could not find module 'C:\\\\venv\\\\Lib\\\\site-packages\\\\llvmlite\\\\binding\\\\llvmlite.dll' (or one of its dependencies). Try using the full path with constructor syntax.",
+        "WINDOWS_RUNTIME_DLL_MISSING",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
