@@ -19,8 +19,12 @@ version; and wave 47's: PyTorch's CPU kernels without half precision, a shared l
 found, NVIDIA's CUDA repository keys, a compiler older than PyTorch's ABI, CMake finding no CUDA
 toolset in Visual Studio, nvcc rejecting PyTorch's own headers, an extension built without its
 GPU ops, a collective's shapes across ranks, NCCL's RAS report, PMIx's shared-memory lock, a
-framework's own preallocated pool, llvmlite's DLL. Data only, in the format of the other sections
-(``signatures``'s docstring); standard library only.
+framework's own preallocated pool, llvmlite's DLL; and wave 48's: GPU-sharing schedulers (HAMi's
+card memory, KAI's metrics stack, Volcano's webhook), NVIDIA's rpm key, jtop's service group, uv's
+and pixi's platform and ABI tags, DeepStream's new muxer and GStreamer's caps, TensorRT's
+converters and plugin builds, TensorRT-LLM's GPUs per node, ONNX Runtime's CPU build, GitHub's
+rate limit, Ascend's NZ format, Megatron's empty split. Data only, in the format of the other
+sections (``signatures``'s docstring); standard library only.
 """
 
 from __future__ import annotations
@@ -425,6 +429,64 @@ STATUSES: tuple[Signature, ...] = (
         C.WINDOWS_RUNTIME_DLL_MISSING,
         r"Could not (?:load|find) (?:shared object file|module)[: ]{1,3}'?(?:[A-Za-z]:[\\/][^'\n]{0,200}[\\/])?llvmlite\.dll",
         supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    # GPU-sharing schedulers: a card's memory, the metrics stack, the admission webhook
+    S(C.K8S_VGPU_MEMORY_REQUEST_EXCEEDS_CARD, r"\bCardInsufficientMemory\b"),
+    S(
+        C.K8S_SCHEDULER_METRICS_STACK_MISSING,
+        r"no matches for kind \\?\"?Prometheus\\?\"? in version \\?\"?monitoring\.coreos\.com/v1",
+    ),
+    S(
+        C.K8S_SCHEDULER_ADMISSION_WEBHOOK_TIMEOUT,
+        r"failed calling webhook .{0,200}?(?:context deadline exceeded|Timeout exceeded while awaiting headers)",
+    ),
+    # rpm without NVIDIA's CUDA repository key
+    S(C.CUDA_REPO_SIGNING_KEY_ROTATED, r"key ID (?:d42d0685|7fa2af80|3bf863cc): NOKEY"),
+    # jtop's service socket, open to the jtop group only
+    S(C.JETSON_MONITOR_USER_NOT_IN_SERVICE_GROUP, r"can'?t access jtop\.service"),
+    # uv's and pixi's resolver: a CUDA build of a wheel on an OS without one; a Python it lacks
+    S(
+        C.CUDA_WHEEL_REQUESTED_ON_UNSUPPORTED_OS,
+        r"\+cu\d{2,3}\S{0,20} has no wheels with a matching platform tag",
+    ),
+    S(C.PYTHON_UNSUPPORTED, r"has no wheels with a matching Python ABI tag"),
+    # DeepStream's new nvstreammux has none of the legacy muxer's size properties
+    S(
+        C.DEEPSTREAM_NEW_STREAMMUX_DEPRECATED_PROPERTY,
+        r"GstNvStreamMux'? does not have property .?(?:width|height|batched-push-timeout|live-source|enable-padding)",
+    ),
+    # GStreamer: the pipeline's elements could not agree on a format for the input
+    S(C.PIPELINE_INPUT_FORMAT_UNSUPPORTED, r"streaming stopped, reason not-negotiated"),
+    # TensorRT: a converter missing for an op; a dynamic-shape plugin in an implicit-batch network
+    S(
+        C.TRT_CONVERTER_MISSING_FOR_OP,
+        r"Converter for [\w:.]{1,80} requested, but no such converter was found",
+        supersedes=(C.GPU_INDEX_OUT_OF_RANGE,),
+    ),
+    S(
+        C.TRT_PLUGIN_LIBRARY_BUILD_MISMATCH,
+        r"IPluginV2DynamicExt requires network without implicit batch dimension",
+    ),
+    S(
+        C.TRTLLM_ENGINE_GPUS_PER_NODE_MISMATCH,
+        r"incompatible with \d{1,3} gpusPerNode when MPI size is \d{1,5}",
+    ),
+    S(C.SOURCE_CHECKOUT_SHADOWS_INSTALLED_PACKAGE, r"No module named '?tensorrt_llm\.bindings'?"),
+    # ONNX Runtime's CPU build asked for a GPU provider (Optimum's words)
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"Asked ?to ?use ?\w{1,30}ExecutionProvider ?as ?an ?ONNX ?Runtime ?execution ?provider.{0,12}?available ?execution ?providers ?are ?"
+        r"\[(?:'?(?:Azure|CPU)ExecutionProvider'?,? ?){1,2}\]",
+        supersedes=(C.ORT_GPU_SESSION_WITHOUT_PROVIDERS,),
+    ),
+    # GitHub's anonymous API limit reached while a build fetches from it
+    S(C.GITHUB_API_RATE_LIMITED_DURING_BUILD, r"API rate limit exceeded for \S{1,60}"),
+    # vLLM-Ascend's weight layout refused for RL rollouts
+    S(C.ASCEND_NZ_WEIGHT_FORMAT_IN_RL_ROLLOUT, r"FRACTAL_NZ mode is enabled"),
+    # Megatron's dataset builder with a split that holds no sample
+    S(
+        C.MEGATRON_DATASET_SPLIT_HAS_NO_SAMPLES,
+        r"megatron[\\/] ?core[\\/] ?datasets[\\/][\S ]{1,80}?\.py.{0,300}?assert ?num_samples ?>? ?0",
     ),
     # the driver API's name for a failed allocation, alone (any more precise reading of its line
     # supersedes it)

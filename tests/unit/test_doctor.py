@@ -2788,6 +2788,75 @@ LINES = [
         "OSError: Could not find module 'C:\\\\venv\\\\Lib\\\\site-packages\\\\llvmlite\\\\binding\\\\llvmlite.dll' (or one of its dependencies). Try using the full path with constructor syntax.",
         "WINDOWS_RUNTIME_DLL_MISSING",
     ),
+    # the projects' documentation, wave 48
+    (
+        '{"filterFailedNodes": {"node-b": "1/1 CardInsufficientMemory"}}',
+        "K8S_VGPU_MEMORY_REQUEST_EXCEEDS_CARD",
+    ),
+    (
+        'error: resource mapping not found for name: "kai" namespace: "kai-scheduler" from "prom.yaml": no matches for kind "Prometheus" in version "monitoring.coreos.com/v1"',
+        "K8S_SCHEDULER_METRICS_STACK_MISSING",
+    ),
+    (
+        'Error from server (InternalError): Internal error occurred: failed calling webhook "mutatepod.volcano.sh": Post "https://volcano-admission-service.volcano-system.svc:443/pods/mutate?timeout=10s": context deadline exceeded',
+        "K8S_SCHEDULER_ADMISSION_WEBHOOK_TIMEOUT",
+    ),
+    (
+        "warning: /var/cache/dnf/cuda-rhel8-x86_64/packages/cuda-toolkit-12-4.rpm: Header V4 RSA/SHA512 Signature, key ID d42d0685: NOKEY",
+        "CUDA_REPO_SIGNING_KEY_ROTATED",
+    ),
+    (
+        "I can't access jtop.service.",
+        "JETSON_MONITOR_USER_NOT_IN_SERVICE_GROUP",
+    ),
+    (
+        "× torch==2.4.0+cu121 has no wheels with a matching platform tag (e.g., `macosx_14_0_arm64`)",
+        "CUDA_WHEEL_REQUESTED_ON_UNSUPPORTED_OS",
+    ),
+    (
+        "╰─▶ Because torch==2.1.0 has no wheels with a matching Python ABI tag (e.g., `cp313`) and you require torch==2.1.0, we can conclude that your requirements are unsatisfiable.",
+        "PYTHON_UNSUPPORTED",
+    ),
+    (
+        "TypeError: object of type `GstNvStreamMux' does not have property `batched-push-timeout'",
+        "DEEPSTREAM_NEW_STREAMMUX_DEPRECATED_PROPERTY",
+    ),
+    (
+        "Error: gst-stream-error-quark: Internal data stream error. (1): gstbaseparse.c(3666): gst_base_parse_loop (): /GstPipeline:pipeline0/GstH264Parse:h264-parser: streaming stopped, reason not-negotiated (-4)",
+        "PIPELINE_INPUT_FORMAT_UNSUPPORTED",
+    ),
+    (
+        "ERROR: [Torch-TensorRT TorchScript Conversion Context] - Converter for aten::roll requested, but no such converter was found.",
+        "TRT_CONVERTER_MISSING_FOR_OP",
+    ),
+    (
+        "ERROR: [TRT]: IPluginV2DynamicExt requires network without implicit batch dimension",
+        "TRT_PLUGIN_LIBRARY_BUILD_MISMATCH",
+    ),
+    (
+        "[TensorRT-LLM][ERROR] Assertion failed: tpSize 4 * ppSize 1 * cpSize 1 is incompatible with 4 gpusPerNode when MPI size is 8",
+        "TRTLLM_ENGINE_GPUS_PER_NODE_MISMATCH",
+    ),
+    (
+        "ModuleNotFoundError: No module named 'tensorrt_llm.bindings'",
+        "SOURCE_CHECKOUT_SHADOWS_INSTALLED_PACKAGE",
+    ),
+    (
+        "ValueError: Asked to use CUDAExecutionProvider as an ONNX Runtime execution provider, but the available execution providers are ['AzureExecutionProvider', 'CPUExecutionProvider'].",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "urllib.error.HTTPError: HTTP Error 403: rate limit exceeded: API rate limit exceeded for 203.0.113.7. (But here's the good news: Authenticated requests get a higher rate limit.)",
+        "GITHUB_API_RATE_LIMITED_DURING_BUILD",
+    ),
+    (
+        "ValueError: FRACTAL_NZ mode is enabled. This may cause model parameter precision issues in the RL scenarios.",
+        "ASCEND_NZ_WEIGHT_FORMAT_IN_RL_ROLLOUT",
+    ),
+    (
+        'File "/workspace/Megatron-LM/megatron/core/datasets/gpt_dataset.py", line 120, in __init__ assert num_samples > 0',
+        "MEGATRON_DATASET_SPLIT_HAS_NO_SAMPLES",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
