@@ -31,6 +31,7 @@ from .signatures_fringe import FRINGE
 from .signatures_hosts import HOSTS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
+from .signatures_manuals import MANUALS
 from .signatures_runtimes import RUNTIMES
 from .signatures_statuses import STATUSES
 from .signatures_system import SYSTEM
@@ -66,6 +67,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *HOSTS,
     *TOOLCHAINS,
     *STATUSES,
+    *MANUALS,
 )
 
 
