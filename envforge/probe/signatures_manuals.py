@@ -8,7 +8,7 @@ version, PyTorch's CPU kernels without half precision, a shared libpython, NVIDI
 keys, PyTorch's ABI and headers under an old or strict compiler, CMake's CUDA toolset, extensions
 without their GPU ops, NCCL's RAS report, PMIx, a framework's own pool, llvmlite's DLL,
 GPU-sharing schedulers, uv's and pixi's tags, DeepStream and GStreamer, TensorRT's converters and
-plugin builds, TensorRT-LLM, ONNX Runtime's CPU build, GitHub's rate limit, Ascend, Megatron. Data
+plugin builds, TensorRT-LLM, ONNX Runtime's CPU build, GitHub's rate limit, Ascend, Megatron; and wave 49's spconv and tiny-cuda-nn. Data
 only, in the format of the other sections (``signatures``'s docstring); standard library only.
 """
 
@@ -234,5 +234,21 @@ MANUALS: tuple[Signature, ...] = (
     S(
         C.MEGATRON_DATASET_SPLIT_HAS_NO_SAMPLES,
         r"megatron[\\/] ?core[\\/] ?datasets[\\/][\S ]{1,80}?\.py.{0,300}?assert ?num_samples ?>? ?0",
+    ),
+    # spconv: a layer whose padding, stride and kernel leave no output point launches on nothing
+    S(
+        C.SPARSE_CONV_PARAMS_YIELD_NO_OUTPUT,
+        r"CUDA kernel launch blocks must be positive, but got N ?= ?0\b",
+    ),
+    # tiny-cuda-nn builds one module per GPU architecture: none for this GPU's
+    S(
+        C.WHEEL_LACKS_ARCH_KERNELS,
+        r"DLL load failed while importing _\d{2,3}_C\b",
+        r"No module named '?tinycudann_bindings\._\d{2,3}_C'?",
+        supersedes=(
+            C.WINDOWS_RUNTIME_DLL_MISSING,
+            C.FRAMEWORK_IMPORT_FAILED,
+            C.WINDOWS_DLL_DIRECTORY_NOT_REGISTERED,
+        ),
     ),
 )

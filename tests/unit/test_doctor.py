@@ -2857,6 +2857,19 @@ LINES = [
         'File "/workspace/Megatron-LM/megatron/core/datasets/gpt_dataset.py", line 120, in __init__ assert num_samples > 0',
         "MEGATRON_DATASET_SPLIT_HAS_NO_SAMPLES",
     ),
+    # wave 49's documentation
+    (
+        "RuntimeError: /io/include/tensorview/kernel_utils.h(149): CUDA kernel launch blocks must be positive, but got N= 0",
+        "SPARSE_CONV_PARAMS_YIELD_NO_OUTPUT",
+    ),
+    (
+        "ImportError: DLL load failed while importing _86_C: The specified module could not be found.",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
+    (
+        "ModuleNotFoundError: No module named 'tinycudann_bindings._89_C'",
+        "WHEEL_LACKS_ARCH_KERNELS",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
