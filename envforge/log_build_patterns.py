@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "AMD_GPU", "BUILD_CC", "BUILDKIT_OUTPUT", "CONTAINER_RUN", "CPU_WHEEL", "DOCKER_BUILD", "JETSON", "LINE_FACTS",
+    "AMD_GPU", "BUILD_CC", "BUILDKIT_OUTPUT", "CONTAINER_RUN", "CPU_WHEEL", "DOCKER_BUILD", "JETSON", "JETSON_WORDS", "LINE_FACTS",
     "ROCM_BUILD", "SELINUX", "SINGULARITY", "SINGULARITY_NV", "TF_BANNER_2_9", "TORCH_CUDA_NONE", "TORCH_USED",
     "USES",
 ]  # fmt: skip
@@ -54,6 +54,8 @@ SINGULARITY = re.compile(r"\b(singularity|apptainer) (exec|run|shell)\b(.{0,600}
 # a Jetson, by name or its software, read from the raw text (a prompt's hostname too, which
 # normalising drops); "tegra" at a word's start only
 JETSON = re.compile(r"(?i:jetson|\btegra|\bl4t\b|jetpack)")
+# its words, looked for before the case-blind regex (slow over megabytes)
+JETSON_WORDS = ("jetson", "tegra", "l4t", "jetpack")
 # Singularity/Apptainer was asked for the GPU: --nv, or what --nv prints
 SINGULARITY_NV = re.compile(
     r"(?<![\w-])--nv(?:ccli)?\b|\bnv files\b|nvliblist\.conf|nvidia-container-cli"

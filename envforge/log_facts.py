@@ -22,7 +22,7 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .log_build_patterns import BUILDKIT_OUTPUT, JETSON, SINGULARITY
+from .log_build_patterns import BUILDKIT_OUTPUT, JETSON, JETSON_WORDS, SINGULARITY
 from .log_fact_patterns import (
     CONTAINER_PROMPT,
     CUDA,
@@ -157,9 +157,6 @@ _GPU_FLAGS = ("--gpus", "--runtime=nvidia", "--runtime nvidia", "--device nvidia
               "--device=nvidia.com/gpu", "--nv")  # fmt: skip
 
 
-_JETSON_WORDS = ("jetson", "tegra", "l4t", "jetpack")  # JETSON's words
-
-
 def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
     """Every fact of a log (its text, or its normalised lines) that a rule may use, with the first
     line that shows each. ``raw``: the text as posted, for what normalising drops (prompts)."""
@@ -176,8 +173,8 @@ def extract_facts(text: str | list[Line], raw: str | None = None) -> LogFacts:
             facts.lines["docker_build"] = (
                 f"line {number}: {printable(text_line, limit=300, one_line=True)}"
             )
-        lowered = raw.lower()  # a case-blind regex over megabytes is slow: its words first
-        if any(w in lowered for w in _JETSON_WORDS) and (jetson := JETSON.search(raw)) is not None:
+        lowered = raw.lower()
+        if any(w in lowered for w in JETSON_WORDS) and (jetson := JETSON.search(raw)) is not None:
             number, text_line = _raw_line(raw, jetson)
             where = f"line {number}: {printable(text_line, limit=300, one_line=True)}"
             facts.lines["jetson"] = where

@@ -540,10 +540,9 @@ def test_ptx_of_a_newer_isa_than_the_drivers_jit_takes_is_the_driver(
 def test_a_jetson_is_read_in_any_case_and_the_words_checked_first_are_the_patterns(
     line: str,
 ) -> None:
-    from envforge.log_build_patterns import JETSON
-    from envforge.log_facts import _JETSON_WORDS
+    from envforge.log_build_patterns import JETSON, JETSON_WORDS
 
     assert "jetson" in extract_facts(f"noise\n{line}\n").lines
     # the words tried before the case-blind regex are every literal of the regex
     literals = re.findall(r"[a-z0-9]{3,}", JETSON.pattern.replace(r"\b", "").removeprefix("(?i:"))
-    assert sorted(literals) == sorted(_JETSON_WORDS)
+    assert sorted(literals) == sorted(JETSON_WORDS)
