@@ -26,6 +26,7 @@ from .codes import LAYERS
 from .signature import CAUSE, INFO, SYMPTOM, Signature
 from .signatures_backends import BACKENDS
 from .signatures_clouds_apps import CLOUDS_APPS
+from .signatures_containers import CONTAINERS
 from .signatures_frameworks import FRAMEWORKS
 from .signatures_fringe import FRINGE
 from .signatures_hosts import HOSTS
@@ -56,6 +57,7 @@ LAYER_ORDER = LAYERS[: LAYERS.index("non-cuda-backends") + 1]
 # signatures are tried
 SIGNATURES: tuple[Signature, ...] = (
     *SYSTEM,
+    *CONTAINERS,
     *LIBRARIES,
     *FRAMEWORKS,
     *BACKENDS,
