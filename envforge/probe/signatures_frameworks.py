@@ -326,6 +326,7 @@ FRAMEWORKS: tuple[Signature, ...] = (
         r"device-side assert(?:ion)? triggered",
         r"Assertion `.{0,80}` failed",
         r"CUDA_ERROR_ASSERT",
+        r"(?:cuda|hip)ErrorAssert\b",
     ),
     S(
         C.PERF_INPUT_BOUND,

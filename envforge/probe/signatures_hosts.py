@@ -42,6 +42,7 @@ HOSTS: tuple[Signature, ...] = (
         r"uncorrectable ECC error encountered",
         r"CUDA_ERROR_ECC_UNCORRECTABLE",
         r"cudaErrorECCUncorrectable",
+        r"hipErrorECCNotCorrectable",  # HIP names it so
         r"NVRM: Xid \(PCI:[0-9a-fA-F:.]{6,20}\): (?:48|94|95),",
         supersedes=(C.CUDA_KERNEL_FAULT, C.GPU_BUSY_OR_UNAVAILABLE, C.CUDA_INIT_UNKNOWN),
     ),
@@ -105,7 +106,7 @@ HOSTS: tuple[Signature, ...] = (
     S(
         C.CUDA_KERNEL_FAULT,  # a launch the GPU cannot run as asked, or a CUDA graph's capture
         r"too many resources requested for launch",
-        r"cudaErrorLaunchOutOfResources",
+        r"(?:cuda|hip)ErrorLaunchOutOfResources",
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
         r"invalid configuration argument",
         r"cudaErrorInvalidConfiguration",

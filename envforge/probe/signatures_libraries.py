@@ -138,6 +138,7 @@ LIBRARIES: tuple[Signature, ...] = (
         r"an illegal instruction was encountered",
         r"Invalid __(?:global|shared|local)__ (?:read|write|atomic) of size \d{1,4} bytes",
         r"CUDA_ERROR_LAUNCH_FAILED",
+        r"(?:cuda|hip)ErrorLaunchFailure",  # the runtime's and HIP's names of 719
         *cuda_error_number(700, 719),
         # a kernel the build lacks for this GPU, named on another line, is why it failed
         explained_by=(

@@ -2870,6 +2870,13 @@ LINES = [
         "ModuleNotFoundError: No module named 'tinycudann_bindings._89_C'",
         "WHEEL_LACKS_ARCH_KERNELS",
     ),
+    # HIP's names of the CUDA runtime's errors, and the runtime's own names
+    ("RuntimeError: HIP error: hipErrorLaunchFailure", "CUDA_KERNEL_FAULT"),
+    ("hipErrorLaunchOutOfResources at /src/kernels.hip:88", "CUDA_KERNEL_FAULT"),
+    ("HIP error hipErrorECCNotCorrectable (214)", "GPU_UNCORRECTABLE_ECC_ERROR"),
+    ("hipMemcpy failed: hipErrorAssert", "DEVICE_SIDE_ASSERT"),
+    ("cudaStreamSynchronize returned cudaErrorLaunchFailure", "CUDA_KERNEL_FAULT"),
+    ("CUDA call failed: cudaErrorAssert", "DEVICE_SIDE_ASSERT"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
