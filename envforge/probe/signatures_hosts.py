@@ -125,7 +125,20 @@ HOSTS: tuple[Signature, ...] = (
         r"CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED",
         supersedes=(C.CUDNN_INIT_FAILED,),
     ),
-    S(C.GPU_ADAPTER_INIT_FAILED, r"NVMLError_GpuIsLost", r"NVML_ERROR_GPU_IS_LOST"),
+    S(
+        C.GPU_ADAPTER_INIT_FAILED,
+        r"NVMLError_GpuIsLost",
+        r"NVML_ERROR_GPU_IS_LOST",
+        r"\(\) failed: GPU is lost",  # an NVML call's own report (nvmlDeviceGetHandleByIndex() failed: ...)
+        r"GPU is lost\. ?Reboot the system",
+    ),
+    # NVML's return code 14: nvidia-smi warns and exits 14, validators that need a clean run fail
+    S(
+        C.GPU_INFOROM_CORRUPTED,
+        r"infoROM is corrupted at gpu",
+        r"NVMLError_CorruptedInforom",
+        r"NVML_ERROR_CORRUPTED_INFOROM",
+    ),
     S(
         C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
         r"NVMLError_FunctionNotFound",

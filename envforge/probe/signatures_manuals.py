@@ -251,4 +251,30 @@ MANUALS: tuple[Signature, ...] = (
             C.WINDOWS_DLL_DIRECTORY_NOT_REGISTERED,
         ),
     ),
+    # codes the docs waves named without a row: their messages as the tools print them
+    S(
+        C.IMEX_CHANNEL_ACCESS_DENIED,
+        r"Cuda failure 800 ?'operation not permitted'",
+        r"nvidia-caps-imex-channels[\\/]channel\d{1,4}.{0,80}(?:No such file|Permission denied)",
+    ),
+    S(
+        C.SYSTEMD_REMOVEIPC_DELETES_JOB_SHM,
+        r"unlink shared memory /dev/shm/ ?\S{1,80} ?failed, error: No such file or directory",
+        supersedes=(C.NCCL_SYSTEM_ERROR_SHM,),  # the segment was there and is gone: not a size
+    ),
+    S(
+        C.GSP_FIRMWARE_FILES_NOT_FOUND,
+        r"RmFetchGspRmImages: No firmware image found",
+        r"Direct firmware load for ?nvidia/[\d.]{4,20}/gsp\S{0,40} ?failed with",
+    ),
+    S(  # XLA's report of a TPU tensor padded to its tiles: three times its size or more
+        C.TPU_TILE_PADDING_MEMORY_BLOWUP,
+        r"Extra memory due to padding: [\d.]{1,8}[KMGT]? ?\((?:[3-9]|\d{2,5})\.\d{1,3}x expansion\)",
+    ),
+    S(  # a host link overflowed by the device code a GPU build embeds (SYCL, CUDA fatbins)
+        C.SYCL_DEVICE_CODE_TOO_LARGE_FOR_LINK,
+        r"relocation truncated to fit: R_X86_64_\w{1,24} against",
+        r"PC-relative offset overflow in PLT entry for",
+    ),
+    S(C.K8S_GPU_SHARING_NODE_NOT_REGISTERED, r"\": ?\"node unregistered\""),
 )

@@ -2877,6 +2877,34 @@ LINES = [
     ("hipMemcpy failed: hipErrorAssert", "DEVICE_SIDE_ASSERT"),
     ("cudaStreamSynchronize returned cudaErrorLaunchFailure", "CUDA_KERNEL_FAULT"),
     ("CUDA call failed: cudaErrorAssert", "DEVICE_SIDE_ASSERT"),
+    # NVML's return codes by name: a lost GPU, a corrupted infoROM
+    ("nvmlDeviceGetHandleByIndex() failed: GPU is lost", "GPU_ADAPTER_INIT_FAILED"),
+    ("pynvml.nvml.NVMLError_CorruptedInforom: Corrupted infoROM", "GPU_INFOROM_CORRUPTED"),
+    ("WARNING: infoROM is corrupted at gpu 0000:3B:00.0", "GPU_INFOROM_CORRUPTED"),
+    # codes the docs waves named without a row
+    (
+        "node-1:2231:2231 [0] NCCL WARN Cuda failure 800 'operation not permitted'",
+        "IMEX_CHANNEL_ACCESS_DENIED",
+    ),
+    (
+        "open /dev/nvidia-caps-imex-channels/channel0: Permission denied",
+        "IMEX_CHANNEL_ACCESS_DENIED",
+    ),
+    (
+        "NCCL WARN unlink shared memory /dev/shm/nccl-AbC123 failed, error: No such file or directory",
+        "SYSTEMD_REMOVEIPC_DELETES_JOB_SHM",
+    ),
+    ("NVRM: RmFetchGspRmImages: No firmware image found", "GSP_FIRMWARE_FILES_NOT_FOUND"),
+    (
+        "nvidia 0000:01:00.0: Direct firmware load for nvidia/550.54.14/gsp_ga10x.bin failed with error -2",
+        "GSP_FIRMWARE_FILES_NOT_FOUND",
+    ),
+    ("Extra memory due to padding: 12.50G (8.0x expansion)", "TPU_TILE_PADDING_MEMORY_BLOWUP"),
+    (
+        "libtorch_cuda.so: relocation truncated to fit: R_X86_64_PC32 against `.nv_fatbin'",
+        "SYCL_DEVICE_CODE_TOO_LARGE_FOR_LINK",
+    ),
+    ('"gpu-node-3": "node unregistered"', "K8S_GPU_SHARING_NODE_NOT_REGISTERED"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
