@@ -33,6 +33,7 @@ from .signatures_hosts import HOSTS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_manuals import MANUALS
+from .signatures_posted import POSTED
 from .signatures_runtimes import RUNTIMES
 from .signatures_statuses import STATUSES
 from .signatures_system import SYSTEM
@@ -70,6 +71,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *TOOLCHAINS,
     *STATUSES,
     *MANUALS,
+    *POSTED,
 )
 
 

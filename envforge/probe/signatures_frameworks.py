@@ -138,13 +138,12 @@ FRAMEWORKS: tuple[Signature, ...] = (
     ),
     S(
         C.NUMPY_ABI_MISMATCH,
-        r"numpy\.\w{1,20} size changed, may indicate binary incompatibility",
+        r"(?<!RuntimeWarning: )numpy\.\w{1,20} size changed, may indicate binary incompatibility",
         r"Numpy is not available",
         r"compiled using NumPy 1\.x cannot be run in ?NumPy 2",
         r"_ARRAY_API not found",
         r"numpy\.core\.multiarray failed to import",
         r"module compiled against (?:ABI|API) version 0x[0-9a-f]{1,8} but this version of numpy is 0x",
-        r"numpy\.dtype size changed, may indicate binary incompatibility",
         # a library older than its NumPy: a name NumPy removed (np.float, np.float_, np.row_stack)
         r"module 'numpy' has no attribute '\w{1,30}'",
         r"`np\.\w{1,30}` was removed in the NumPy 2\.0 release",

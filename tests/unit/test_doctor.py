@@ -2905,6 +2905,75 @@ LINES = [
         "SYCL_DEVICE_CODE_TOO_LARGE_FOR_LINK",
     ),
     ('"gpu-node-3": "node unregistered"', "K8S_GPU_SHARING_NODE_NOT_REGISTERED"),
+    # wave 50: container runtimes and HPC importers, driver packages and module builds, JIT toolchains, SYCL, CANN
+    ("No help topic for 'run'", "TOOLKIT_PACKAGE_SHADOWS_ENGINE_CLI"),
+    (
+        "mkdir: cannot create directory '/run/enroot/user-1000': Permission denied",
+        "ENROOT_PATHS_NOT_CREATABLE_BY_USER",
+    ),
+    ("Write failed because No space left on device", "CONTAINER_IMAGE_STAGING_DIR_OUT_OF_SPACE"),
+    (
+        "FATAL:   While making image from oci registry: apptainer build failed: write /tmp/build-temp-123/rootfs/usr/lib/libcudnn.so.9: No space left on device",
+        "CONTAINER_IMAGE_STAGING_DIR_OUT_OF_SPACE",
+    ),
+    (
+        "/usr/local/cuda/include/crt/host_config.h:80:2: error: #error -- CUDA compiler and CUDA toolkit headers are incompatible, please check your include paths",
+        "CUDA_TOOLCHAIN_PARTS_FROM_DIFFERENT_RELEASES",
+    ),
+    ("RuntimeError: SM 12.x requires CUDA >= 12.9", "NVRTC_ARCH_UNSUPPORTED_BY_TOOLKIT"),
+    (
+        "ERROR: modpost: GPL-incompatible module nvidia-uvm.ko uses GPL-only symbol '__rcu_read_lock'",
+        "DRIVER_TOO_OLD_FOR_KERNEL",
+    ),
+    ("cc1: error: incompatible gcc/plugin versions", "DRIVER_MODULE_TOOLCHAIN_MISMATCH"),
+    ("ERROR: Compiler version check failed:", "DRIVER_MODULE_TOOLCHAIN_MISMATCH"),
+    (
+        "nvidia-utils-535 : Depends: libnvidia-compute-535 but it is not going to be installed",
+        "DRIVER_PACKAGE_DEPENDENCY_CONFLICT",
+    ),
+    (
+        "install 'cuda-drivers=550.54.15-1'' failed: E: Unable to correct problems, you have held broken packages.",
+        "DRIVER_PACKAGE_DEPENDENCY_CONFLICT",
+    ),
+    (
+        "[E] Error[9]: Target GPU SM 61 is not supported by this TensorRT release.",
+        "GPU_ARCH_TOO_OLD",
+    ),
+    (
+        "RuntimeError: Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "torch._inductor.exc.LoweringException: NoValidChoicesError: No choices to select, please consider adding ATEN into max_autotune_gemm_backends config",
+        "INDUCTOR_AUTOTUNE_NO_VALID_KERNEL_CHOICE",
+    ),
+    ("DeviceList is empty. -30 (PI_ERROR_INVALID_VALUE)", "INTEL_GPU_DRIVER_MISSING"),
+    (
+        "Error: Detected different sycl devices, the performance will limit to the slowest device.",
+        "SYCL_DEFAULT_DEVICES_INCLUDE_IGPU",
+    ),
+    (
+        "ImportError: libgomp.so.1: cannot open shared object file: No such file or directory",
+        "LINUX_SYSTEM_RUNTIME_LIB_MISSING",
+    ),
+    (
+        "[ERROR] TBE(1234,python3):2025-01-01-00:00:00.000.000 [Init][Env]init env failed!",
+        "CANN_PYTHON_DEPENDENCIES_MISSING",
+    ),
+    (
+        "ModuleNotFoundError: No module named 'torch._C'",
+        "SOURCE_CHECKOUT_SHADOWS_INSTALLED_PACKAGE",
+    ),
+    (
+        "numHeads / numKvHeads = 16, MLA only support {32, 64, 128}.",
+        "ASCEND_GRAPH_MODE_MLA_HEAD_RATIO_UNSUPPORTED",
+    ),
+    (
+        "ERROR: Could not find a version that satisfies the requirement jaxlib==0.4.25+cuda12.cudnn89",
+        "JAX_CUDA_WHEEL_UNAVAILABLE",
+    ),
+    ('"backend": "theano",', "KERAS_BACKEND_MISMATCH"),
+    ("ValueError: Unable to import backend : mxnet", "KERAS_BACKEND_MISMATCH"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",

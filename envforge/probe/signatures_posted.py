@@ -1,0 +1,103 @@
+"""The signatures of the logs people posted in the thread waves of stop 43 (wave 50 on): container
+runtimes and HPC importers, driver packages and module builds, inference engines' JIT
+toolchains, Intel's SYCL stack and Ascend's CANN, in the wordings of their printers.
+
+Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
+library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import S, Signature
+
+__all__ = ["POSTED"]
+
+C = Code
+
+_NVIDIA_PACKAGE = r"(?:cuda|nvidia|libnvidia|libcudnn|libcuda|datacenter-gpu)[\w.+-]{0,60}"
+
+POSTED: tuple[Signature, ...] = (
+    # a toolkit's engine-setup helper named docker answers instead of docker
+    S(
+        C.TOOLKIT_PACKAGE_SHADOWS_ENGINE_CLI,
+        r"No help topic for '(?:run|pull|compose|ps|images|info)'",
+    ),
+    # enroot's configured runtime, cache or data directories the job's user cannot create
+    S(
+        C.ENROOT_PATHS_NOT_CREATABLE_BY_USER,
+        r"mkdir: cannot create directory '?\S{0,60}enroot\S{0,60}'?: Permission denied",
+    ),
+    # an HPC runtime's image unpacking or squashfs staging directory is full
+    S(
+        C.CONTAINER_IMAGE_STAGING_DIR_OUT_OF_SPACE,
+        r"Write failed because No space left on device",
+        r"\b(?:enroot|pyxis|apptainer|singularity|mksquashfs)\b.{0,160}No space left on device",
+    ),
+    # the CUDA toolchain of a JIT build assembled from several CUDA releases
+    S(
+        C.CUDA_TOOLCHAIN_PARTS_FROM_DIFFERENT_RELEASES,
+        r"CUDA compiler and CUDA toolkit headers are incompatible",
+    ),
+    # FlashInfer's JIT: the toolkit it found is older than the GPU's architecture needs
+    S(C.NVRTC_ARCH_UNSUPPORTED_BY_TOOLKIT, r"\bSM \d{1,3}\.x requires CUDA >= ?\d{1,2}\.\d{1,2}"),
+    # the kernel made symbols GPL-only that this driver release's module uses
+    S(
+        C.DRIVER_TOO_OLD_FOR_KERNEL,
+        r"GPL-incompatible module nvidia[\w-]{0,12}\.ko uses GPL-only symbol",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    # the module built with another gcc than the kernel (its plugins, the installer's check)
+    S(
+        C.DRIVER_MODULE_TOOLCHAIN_MISMATCH,
+        r"cc1: error: incompatible gcc/plugin versions",
+        r"Compiler version check failed",
+        supersedes=(C.DRIVER_NOT_AVAILABLE, C.DRIVER_TOO_OLD_FOR_KERNEL),
+    ),
+    # apt cannot install an NVIDIA package beside the driver packages installed or held
+    S(
+        C.DRIVER_PACKAGE_DEPENDENCY_CONFLICT,
+        rf"Depends: {_NVIDIA_PACKAGE} but it is not going to be installed",
+        rf"install '?{_NVIDIA_PACKAGE}(?:=[\w.:~+-]{{1,40}})?'{{0,2}} ?failed ?: ?E: ?Unable to correct problems, you have held broken packages",
+    ),
+    # TensorRT's builder: a GPU architecture the release dropped
+    S(  # Volta and older (a GPU newer than the release says the same: its kernels are missing)
+        C.GPU_ARCH_TOO_OLD,
+        r"Target GPU SM (?:[3-6]\d|7[0-2]) is not supported by this TensorRT release",
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS,),
+    ),
+    # a torch build without CUDA asked for it (CPU wheels, macOS)
+    S(C.CPU_ONLY_TF_BUILD, r"Cannot initiali[sz]e CUDA without ATen_cuda library"),
+    # inductor's autotuning left no kernel to choose (flex attention, max-autotune GEMMs)
+    S(C.INDUCTOR_AUTOTUNE_NO_VALID_KERNEL_CHOICE, r"NoValidChoicesError: No choices to select"),
+    # SYCL finds no Level Zero device: the runtime's environment or packages are missing
+    S(C.INTEL_GPU_DRIVER_MISSING, r"DeviceList is empty\. ?-30 \(PI_ERROR_INVALID_VALUE\)"),
+    # llama.cpp's SYCL backend over an iGPU and a discrete GPU together
+    S(
+        C.SYCL_DEFAULT_DEVICES_INCLUDE_IGPU,
+        r"Detected different sycl devices, the performance will limit to the slowest device",
+    ),
+    # a shared library Linux distributions ship as a package of its own
+    S(
+        C.LINUX_SYSTEM_RUNTIME_LIB_MISSING,
+        r"\blib(?:omp|gomp|iomp5|numa|gfortran|quadmath|atomic)\.so(?:\.\d{1,3}){0,3}: cannot open shared object file",
+    ),
+    # CANN compiles operators with Python packages of the user's interpreter
+    S(C.CANN_PYTHON_DEPENDENCIES_MISSING, r"\[Init\]\[Env\] ?init env failed"),
+    # a framework imported from its source checkout, where its compiled module is not built
+    S(C.SOURCE_CHECKOUT_SHADOWS_INSTALLED_PACKAGE, r"No module named '?torch(?:_npu)?\._C'?"),
+    # Ascend's fused attention in graph mode: MLA head ratios it supports
+    S(C.ASCEND_GRAPH_MODE_MLA_HEAD_RATIO_UNSUPPORTED, r"MLA only support \{32, ?64, ?128\}"),
+    # pip asked for a jaxlib CUDA local version that is no longer published
+    S(
+        C.JAX_CUDA_WHEEL_UNAVAILABLE,
+        r"requirement ?jaxlib ?==? ?[\d.]{3,12}\+cuda",
+        supersedes=(C.PYTHON_UNSUPPORTED,),
+    ),
+    # Keras configured for a backend that Keras no longer has
+    S(
+        C.KERAS_BACKEND_MISMATCH,
+        r"\"backend\": ?\"(?:mxnet|theano|cntk)\"",
+        r"Unable to import backend ?: ?(?:mxnet|theano|cntk)\b",
+    ),
+)
