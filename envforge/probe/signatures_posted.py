@@ -100,4 +100,69 @@ POSTED: tuple[Signature, ...] = (
         r"\"backend\": ?\"(?:mxnet|theano|cntk)\"",
         r"Unable to import backend ?: ?(?:mxnet|theano|cntk)\b",
     ),
+    # wave 51: macOS stacks, building GPU code, HPC modules and MPI, Kubernetes' labels, Windows
+    S(
+        C.PYTHON_UNSUPPORTED,  # coremltools without its native module: no wheel for this Python
+        r"coremltools was installed from an egg rather than a wheel",
+        r"No module named '?coremltools\.libcoremlpython'?",
+    ),
+    S(  # a ggml backend's limit on an operand's size, asserted where the op is not implemented
+        C.GGML_BACKEND_OP_NOT_IMPLEMENTED,
+        r"GGML_ASSERT: \S{0,60}ggml-metal\.m:\d{1,6}: ne\d{2} ?<= ?\d{1,5}",
+    ),
+    # a framework's own query of free memory on unified memory says none is available
+    S(C.GPU_AVAILABLE_MEMORY_MISREPORTED, r"\(avail: ?0 ?MB\)"),
+    # an extension written against a torch older than 1.5 (AT_CHECK became TORCH_CHECK)
+    S(
+        C.EXTENSION_SOURCE_TOO_OLD_FOR_TORCH,
+        r"[\u2018'`\"]AT_CHECK[\u2019'`\"] was not declared",
+        r"identifier \"?AT_CHECK\"? is undefined",
+        r"'AT_CHECK': identifier not found",
+    ),
+    S(  # TensorRT's C++ headers not on the build's include path (only the wheel installed)
+        C.TENSORRT_SDK_NOT_FOUND_FOR_BUILD,
+        r"fatal error: ?NvInfer\w{0,20}\.h: No such file or directory",
+        r"Cannot open include file: ?'?NvInfer\w{0,20}\.h'?",
+    ),
+    S(  # atomicAdd on double needs sm_60: the build targets an older architecture
+        C.BUILD_TARGET_ARCH_LACKS_DEVICE_FUNCTION,
+        r"no instance of overloaded function \"atomicAdd\" matches the argument list.{0,160}\(double \*, ?double\)",
+    ),
+    S(  # an old ROCm compiler that does not know the target or the option
+        C.ROCM_TOOLCHAIN_TOO_OLD_FOR_BUILD,
+        r"amdgpu-target argument '?gfx\w{2,6}'? is not recognized",
+        r"unsupported option '--offload-arch=gfx\w{2,6}'",
+        supersedes=(C.ROCM_GPU_ISA_UNSUPPORTED,),
+    ),
+    # CUB's own headers failing to compile: two CUB copies (CUB_HOME and the toolkit's) mixed
+    S(C.CONFLICTING_HEADER_COPY_ON_INCLUDE_PATH, r"\bcub/\S{1,80}\.cuh\(\d{1,5}\): error:"),
+    S(  # a build's own compute-capability probe fed nvcc a name that is not a number
+        C.BUILD_ARCH_AUTODETECT_FAILED,
+        r"Unsupported gpu architecture '?compute_(?!\d|none)\w{0,12}'?",
+        supersedes=(C.BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC,),
+    ),
+    # torch's extension loader asking for CUDA_HOME, which is unset
+    S(C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD, r"\b_join_cuda_home\("),
+    S(C.EXTENSION_BUILD_NINJA_MISSING, r"Ninja is required to load C\+\+ extensions"),
+    S(C.ZLUDA_HIP_RUNTIME_MISMATCH, r"ZLUDA device failed to pass basic operation test"),
+    S(  # Open MPI's smcuda transport and CUDA IPC between the ranks of a node
+        C.MPI_SMCUDA_CUDA_IPC_FAILS,
+        r"The call to cuIpc(?:Get|Open)MemHandle failed",
+    ),
+    S(
+        C.MODULE_CUDA_SDK_NOT_INSTALLED,
+        r"the actual software is not entirely shipped with",
+    ),
+    S(C.OPENMPI_VADER_SINGLE_COPY_BROKEN, r"Read -1, expected \d{1,12}, errno = 14"),
+    S(  # Lmod's own Lua failing inside a modulefile
+        C.HPC_MODULE_SYSTEM_ERROR,
+        r"/lmod/\S{0,160}:\d{1,5}: attempt to (?:perform arithmetic on|index|call|concatenate)",
+    ),
+    S(C.NFD_LABEL_NAMESPACE_NOT_ALLOWED, r"Namespace '?nvidia\.com'? is not allowed"),
+    S(  # the GPU Operator's driver image has no tag for this node's OS
+        C.GPU_OPERATOR_DRIVER_CONTAINER_UNSUPPORTED_OS,
+        r"nvcr\.io/nvidia/driver:[\w.-]{1,80}\"?: not found",
+        supersedes=(C.CONTAINER_CUDA_NEWER_THAN_DRIVER,),
+    ),
+    S(C.TORCH_COMPILE_UNSUPPORTED_ON_WINDOWS, r"Windows not yet supported for torch\.compile"),
 )

@@ -220,10 +220,15 @@ SYSTEM: tuple[Signature, ...] = (
         r"NVMLError_NoPermission",
         r"NVML_ERROR_NO_PERMISSION",
     ),
-    S(  # a GPU in an exclusive compute mode, shown by nvidia-smi, or refusing a second context
+    S(  # a GPU in an exclusive compute mode, shown by nvidia-smi: a cause only of a run that failed
         C.GPU_BUSY_OR_UNAVAILABLE,
         r"\bE\. (?:Process|Thread) \|",
         r"Compute Mode ?: ?Exclusive_(?:Process|Thread)",
+        strength=SYMPTOM,
+        needs_failure=True,
+    ),
+    S(  # a GPU refusing a second context
+        C.GPU_BUSY_OR_UNAVAILABLE,
         r"CUDA_ERROR_INVALID_DEVICE",
         strength=SYMPTOM,
         # its string, "invalid device ordinal", where the call was for a device the process lacks

@@ -2974,6 +2974,81 @@ LINES = [
     ),
     ('"backend": "theano",', "KERAS_BACKEND_MISMATCH"),
     ("ValueError: Unable to import backend : mxnet", "KERAS_BACKEND_MISMATCH"),
+    # wave 51: macOS stacks, building GPU code, HPC modules and MPI, Kubernetes' labels, Windows
+    (
+        "Failed to load _MLModelProxy: No module named 'coremltools.libcoremlpython'",
+        "PYTHON_UNSUPPORTED",
+    ),
+    ("coremltools was installed from an egg rather than a wheel.", "PYTHON_UNSUPPORTED"),
+    (
+        "GGML_ASSERT: /tmp/llama.cpp/ggml-metal.m:1642: ne11 <= 512",
+        "GGML_BACKEND_OP_NOT_IMPLEMENTED",
+    ),
+    ("- metal[0] (avail: 0MB)", "GPU_AVAILABLE_MEMORY_MISREPORTED"),
+    (
+        "src/deform_conv_cuda.cpp:65:3: error: ‘AT_CHECK’ was not declared in this scope; did you mean ‘DCHECK’?",
+        "EXTENSION_SOURCE_TOO_OLD_FOR_TORCH",
+    ),
+    (
+        "roi_align.cpp(12): error C3861: 'AT_CHECK': identifier not found",
+        "EXTENSION_SOURCE_TOO_OLD_FOR_TORCH",
+    ),
+    (
+        "plugin/gridSamplerPlugin.h:5:10: fatal error: NvInfer.h: No such file or directory",
+        "TENSORRT_SDK_NOT_FOUND_FOR_BUILD",
+    ),
+    (
+        "yolov8.cpp(3): fatal error C1083: Cannot open include file: 'NvInferPlugin.h': No such file or directory",
+        "TENSORRT_SDK_NOT_FOUND_FOR_BUILD",
+    ),
+    (
+        'kernels.cu(41): error: no instance of overloaded function "atomicAdd" matches the argument list argument types are: (double *, double)',
+        "BUILD_TARGET_ARCH_LACKS_DEVICE_FUNCTION",
+    ),
+    (
+        "warning: -amdgpu-target argument 'gfx1030' is not recognized; using gfx803 instead",
+        "ROCM_TOOLCHAIN_TOO_OLD_FOR_BUILD",
+    ),
+    (
+        "clang-11: error: unsupported option '--offload-arch=gfx90a'",
+        "ROCM_TOOLCHAIN_TOO_OLD_FOR_BUILD",
+    ),
+    (
+        '/usr/local/cub/cub/util_device.cuh(75): error: identifier "cudaGetDevice" is undefined',
+        "CONFLICTING_HEADER_COPY_ON_INCLUDE_PATH",
+    ),
+    ("nvcc fatal   : Unsupported gpu architecture 'compute_'", "BUILD_ARCH_AUTODETECT_FAILED"),
+    ("cuda_home_include = _join_cuda_home('include')", "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"),
+    ("RuntimeError: Ninja is required to load C++ extensions", "EXTENSION_BUILD_NINJA_MISSING"),
+    (
+        "RuntimeError: ZLUDA device failed to pass basic operation test: index=0, device_name=AMD Radeon RX 7900 XTX [ZLUDA]",
+        "ZLUDA_HIP_RUNTIME_MISMATCH",
+    ),
+    (
+        "The call to cuIpcOpenMemHandle failed. This is an unrecoverable error and will cause the program to abort.",
+        "MPI_SMCUDA_CUDA_IPC_FAILS",
+    ),
+    (
+        "You requested to load CUDA but while the module file exists, the actual software is not entirely shipped with EESSI due to licencing",
+        "MODULE_CUDA_SDK_NOT_INSTALLED",
+    ),
+    ("Read -1, expected 65536, errno = 14", "OPENMPI_VADER_SINGLE_COPY_BROKEN"),
+    (
+        "/apps/lmod/lmod/libexec/../modulefiles/Core/cuda/12.2.lua:15: attempt to index a nil value (global 'x')",
+        "HPC_MODULE_SYSTEM_ERROR",
+    ),
+    (
+        "E0301 10:11:12.000000 1 nfd-master.go:412] Namespace 'nvidia.com' is not allowed. Ignoring label 'nvidia.com/gpu.product'",
+        "NFD_LABEL_NAMESPACE_NOT_ALLOWED",
+    ),
+    (
+        'Failed to pull image "nvcr.io/nvidia/driver:550.54.15-cos113": rpc error: code = NotFound desc = failed to pull and unpack image "nvcr.io/nvidia/driver:550.54.15-cos113": not found',
+        "GPU_OPERATOR_DRIVER_CONTAINER_UNSUPPORTED_OS",
+    ),
+    (
+        "RuntimeError: Windows not yet supported for torch.compile",
+        "TORCH_COMPILE_UNSUPPORTED_ON_WINDOWS",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -3944,3 +4019,12 @@ def test_nvml_refusing_the_device_nodes_is_their_mode_unless_selinux_decides_on_
     assert [d.code for d in diagnose_log(refused)][:1] == ["NVIDIA_DEVICE_NODE_PERMISSIONS"]
     rhel = "$ cat /etc/redhat-release\nRed Hat Enterprise Linux release 8.6 (Ootpa)\n$ nvidia-smi\n"
     assert [d.code for d in diagnose_log(rhel + refused)][:1] == ["SELINUX_BLOCKS_GPU_DEVICES"]
+
+
+def test_an_exclusive_compute_mode_in_a_table_is_a_cause_only_of_a_run_that_failed() -> None:
+    row = "| N/A   25C    P8    19W / 235W |     23MiB / 11519MiB |      0%    E. Thread |"
+    assert diagnose_log(row) == []
+    failed = diagnose_log(
+        row + "\nRuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable"
+    )
+    assert "GPU_BUSY_OR_UNAVAILABLE" in [d.code for d in failed]
