@@ -197,7 +197,6 @@ LIBRARIES: tuple[Signature, ...] = (
         r"ptxas does not support CC \d{1,2}\.\d",
         r"ptxas too old",
         r"Unsupported \.version \d{1,2}\.\d{1,2}; current version is",
-        r"ptxas fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
         r"You are using ptxas [\d.]{1,20}, which is older than [\d.]{1,20}",
         r"ptxas .{0,120}known to miscompile XLA code",
         r"ptxas version .{0,60}(?:is older than|is known to)",

@@ -165,4 +165,61 @@ POSTED: tuple[Signature, ...] = (
         supersedes=(C.CONTAINER_CUDA_NEWER_THAN_DRIVER,),
     ),
     S(C.TORCH_COMPILE_UNSUPPORTED_ON_WINDOWS, r"Windows not yet supported for torch\.compile"),
+    # waves 52 and 53: documentation of inference engines, kernel libraries, other languages
+    # ptxas refusing an architecture: one it no longer knows (CUDA 13 dropped sm_50 to sm_72), or
+    # one newer than the ptxas a wheel or toolkit brought; any other, a ptxas too old for XLA
+    S(
+        C.GPU_ARCH_TOO_OLD,
+        r"ptxas fatal ?: Value 'sm_(?:[3-6]\d|7[0-2])\w?' is not defined for option 'gpu-name'",
+    ),
+    S(
+        C.GPU_ARCH_NEWER_THAN_WHEEL,
+        r"ptxas fatal ?: Value 'sm_(?:8[6-9]|9\d|1\d\d)\w?' is not defined for option 'gpu-name'",
+    ),
+    S(
+        C.XLA_PTXAS_TOO_OLD,
+        r"ptxas fatal ?: Value 'sm_(?:7[3-9]|8[0-5])\w?' is not defined for option 'gpu-name'",
+    ),
+    S(  # nvcc 11.x with gcc 11's <functional>: a host compiler newer than the toolkit supports
+        C.HOST_COMPILER_TOO_NEW_FOR_NVCC,
+        r"std_function\.h\S{0,20}.{0,200}?parameter packs not expanded with",
+    ),
+    # a Rust binding's loader (cudarc) finding no CUDA DLL of the names it tries
+    S(C.CUDA_LIBS_NOT_FOUND, r"LoadLibraryExW \{ ?source: ?Os \{ ?code: ?126"),
+    S(  # the upstream triton package over the vendor build PyTorch's XPU backend needs
+        C.UPSTREAM_TRITON_OVERWRITES_VENDOR_TRITON,
+        r"cannot import name 'intel' from 'triton\._C\.libtriton'",
+        supersedes=(C.TRITON_MISSING_FOR_TORCH_COMPILE,),
+    ),
+    S(C.CUDAGRAPH_CAPTURE_SIZE_OVER_STATE_CACHE, r"assert num_cache_lines ?>= ?batch"),
+    S(
+        C.ARCH_FUSED_KERNEL_PATH_CONTRACT_BUG,
+        r"routing_logits must be bfloat16",
+        r"routing_logits\.dtype\(\) == dl_bfloat16",
+    ),
+    # GPU array libraries refusing element-wise access from the host (CUDA.jl, GPUArrays)
+    S(C.PERF_CPU_FALLBACK_OPS, r"[Ss]calar (?:getindex|setindex!?|indexing) is disallowed"),
+    # Polars' GPU engine falling back (or raising) on operations it does not support
+    S(C.PERF_CPU_FALLBACK_OPS, r"Query execution with GPU not possible: unsupported operations"),
+    S(  # CUDA.jl's conditional libcuda: no driver library was found at load time
+        C.DRIVER_NOT_AVAILABLE,
+        r"UndefVarError: `?libcuda`? not defined",
+        supersedes=(C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY,),
+    ),
+    S(C.DEVICE_SIDE_ASSERT, r"\ban? exception was thrown during kernel execution"),
+    S(C.CPU_ONLY_HOST_BENIGN, r"CUDA Device Initiali[sz]ed\s{0,60}: False"),
+    S(  # a program linked against a framework's native libraries, started without them on its path
+        C.FRAMEWORK_NATIVE_LIB_NOT_ON_LOADER_PATH,
+        r"error while loading shared libraries: lib(?:torch(?:_cpu|_cuda|_global_deps)?|c10|tensorflow_cc|tensorflow_framework|onnxruntime)\.so",
+    ),
+    S(  # PhysX's GPU buffers sized in the task's configuration
+        C.GPU_MEMORY_POOL_PREALLOCATION_TOO_SMALL,
+        r"increase the PxgDynamicsMemoryConfig::\w{1,40} parameter",
+    ),
+    S(C.WINDOWS_LONG_PATHS_DISABLED, r"Filename longer than 260 characters"),
+    S(
+        C.DRIVER_NEWER_THAN_APP_VALIDATED,
+        r"only supports NVIDIA drivers for CUDA [\dx., or]{3,40}\(yours is for CUDA \d{2}",
+        supersedes=(C.DRIVER_PACKAGE_DEPENDENCY_CONFLICT,),
+    ),
 )

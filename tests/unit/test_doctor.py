@@ -3049,6 +3049,53 @@ LINES = [
         "RuntimeError: Windows not yet supported for torch.compile",
         "TORCH_COMPILE_UNSUPPORTED_ON_WINDOWS",
     ),
+    # waves 52 and 53: inference engines' docs, kernel libraries, Julia, Rust, Polars, PhysX
+    ("ptxas fatal   : Value 'sm_61' is not defined for option 'gpu-name'", "GPU_ARCH_TOO_OLD"),
+    (
+        "ptxas fatal   : Value 'sm_120a' is not defined for option 'gpu-name'",
+        "GPU_ARCH_NEWER_THAN_WHEEL",
+    ),
+    ("ptxas fatal   : Value 'sm_80' is not defined for option 'gpu-name'", "XLA_PTXAS_TOO_OLD"),
+    (
+        "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with '...':",
+        "HOST_COMPILER_TOO_NEW_FOR_NVCC",
+    ),
+    (
+        'Error: LoadLibraryExW { source: Os { code: 126, kind: Uncategorized, message: "The specified module could not be found." } }',
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "ImportError: cannot import name 'intel' from 'triton._C.libtriton' (/opt/venv/lib/python3.11/site-packages/triton/_C/libtriton.so)",
+        "UPSTREAM_TRITON_OVERWRITES_VENDOR_TRITON",
+    ),
+    ("assert num_cache_lines >= batch", "CUDAGRAPH_CAPTURE_SIZE_OVER_STATE_CACHE"),
+    (
+        "RuntimeError: Check failed: routing_logits.dtype() == dl_bfloat16 (float32 vs. bfloat16) : routing_logits must be bfloat16.",
+        "ARCH_FUSED_KERNEL_PATH_CONTRACT_BUG",
+    ),
+    ("ERROR: Scalar indexing is disallowed.", "PERF_CPU_FALLBACK_OPS"),
+    (
+        "UserWarning: Query execution with GPU not possible: unsupported operations.",
+        "PERF_CPU_FALLBACK_OPS",
+    ),
+    ("ERROR: UndefVarError: `libcuda` not defined", "DRIVER_NOT_AVAILABLE"),
+    ("ERROR: a exception was thrown during kernel execution.", "DEVICE_SIDE_ASSERT"),
+    (
+        "./target/release/app: error while loading shared libraries: libc10.so: cannot open shared object file: No such file or directory",
+        "FRAMEWORK_NATIVE_LIB_NOT_ON_LOADER_PATH",
+    ),
+    (
+        "PhysX error: the application need to increase the PxgDynamicsMemoryConfig::foundLostAggregatePairsCapacity parameter to 1024",
+        "GPU_MEMORY_POOL_PREALLOCATION_TOO_SMALL",
+    ),
+    (
+        "error: unable to create file third_party/cutlass/include/cute/atom/mma_traits_sm90_gmma.hpp: Filename longer than 260 characters",
+        "WINDOWS_LONG_PATHS_DISABLED",
+    ),
+    (
+        "This version of CUDA.jl only supports NVIDIA drivers for CUDA 11.x or 12.x (yours is for CUDA 13.0.0)",
+        "DRIVER_NEWER_THAN_APP_VALIDATED",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
