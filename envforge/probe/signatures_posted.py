@@ -222,4 +222,14 @@ POSTED: tuple[Signature, ...] = (
         r"only supports NVIDIA drivers for CUDA [\dx., or]{3,40}\(yours is for CUDA \d{2}",
         supersedes=(C.DRIVER_PACKAGE_DEPENDENCY_CONFLICT,),
     ),
+    # package managers naming the NVIDIA packages they cannot install together: dnf's solver
+    S(
+        C.DRIVER_PACKAGE_DEPENDENCY_CONFLICT,
+        r"package (?:cuda|nvidia|kmod-nvidia|akmod-nvidia|xorg-x11-drv-nvidia|libnvidia|datacenter-gpu)[\w.:+-]{0,80} requires .{1,200}, but none of the providers can be installed",
+    ),
+    S(  # pip's report of a torch companion built for another torch: a cause of a run that failed
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"\b(?:torchvision|torchaudio|torchtext|xformers|torch[-_]tensorrt|flash[-_]attn) [\w.+]{1,30} requires torch ?==.{0,60}but you have torch [\w.+]{1,30} which is incompatible",
+        needs_failure=True,
+    ),
 )

@@ -3096,6 +3096,11 @@ LINES = [
         "This version of CUDA.jl only supports NVIDIA drivers for CUDA 11.x or 12.x (yours is for CUDA 13.0.0)",
         "DRIVER_NEWER_THAN_APP_VALIDATED",
     ),
+    # package managers on NVIDIA packages and torch companions
+    (
+        "Error: Problem: package nvidia-driver-3:550.54.15-1.el9.x86_64 requires nvidia-kmod-common = 3:550.54.15, but none of the providers can be installed",
+        "DRIVER_PACKAGE_DEPENDENCY_CONFLICT",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -4075,3 +4080,10 @@ def test_an_exclusive_compute_mode_in_a_table_is_a_cause_only_of_a_run_that_fail
         row + "\nRuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable"
     )
     assert "GPU_BUSY_OR_UNAVAILABLE" in [d.code for d in failed]
+
+
+def test_pips_torch_companion_conflict_is_a_cause_only_of_a_run_that_failed() -> None:
+    line = "torchaudio 2.1.0 requires torch==2.1.0, but you have torch 2.3.0 which is incompatible."
+    assert diagnose_log(line) == []
+    failed = diagnose_log(line + "\nRuntimeError: operator torchvision::nms does not exist")
+    assert [d.code for d in failed][:1] == ["TORCH_EXTENSION_ABI_MISMATCH"]
