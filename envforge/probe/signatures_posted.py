@@ -225,7 +225,7 @@ POSTED: tuple[Signature, ...] = (
     # package managers naming the NVIDIA packages they cannot install together: dnf's solver
     S(
         C.DRIVER_PACKAGE_DEPENDENCY_CONFLICT,
-        r"package (?:cuda|nvidia|kmod-nvidia|akmod-nvidia|xorg-x11-drv-nvidia|libnvidia|datacenter-gpu)[\w.:+-]{0,80} requires .{1,200}, but none of the providers can be installed",
+        r"package (?:cuda|nvidia|kmod-nvidia|akmod-nvidia|xorg-x11-drv-nvidia|libnvidia|datacenter-gpu)[\S ]{0,80}? ?requires .{1,200}, but none of the providers can be installed",
     ),
     S(  # pip's report of a torch companion built for another torch: a cause of a run that failed
         C.TORCH_EXTENSION_ABI_MISMATCH,
