@@ -9,7 +9,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import S, Signature
+from .signature import SYMPTOM, S, Signature
 
 __all__ = ["POSTED"]
 
@@ -231,5 +231,57 @@ POSTED: tuple[Signature, ...] = (
         C.TORCH_EXTENSION_ABI_MISMATCH,
         r"\b(?:torchvision|torchaudio|torchtext|xformers|torch[-_]tensorrt|flash[-_]attn) [\w.+]{1,30} requires torch ?==.{0,60}but you have torch [\w.+]{1,30} which is incompatible",
         needs_failure=True,
+    ),
+    # wave 54: HPC centres' guides, local AI apps and ZLUDA, cloud platforms, more frameworks
+    S(  # NCCL probing its network plugin's ABI versions (an INFO line): a cause of a run that failed
+        C.NCCL_NET_PLUGIN_ABI_TOO_OLD,
+        r"Failed to find ncclNetPlugin_v\d{1,2} symbol",
+        strength=SYMPTOM,
+        needs_failure=True,
+    ),
+    S(  # Intel MPI's launcher reaching a worker pod's service name before the pod is up
+        C.MPIJOB_LAUNCHER_STARTED_BEFORE_WORKERS_READY,
+        r"Unable to run bstrap_proxy on [\w.-]{1,80}\.svc\b",
+    ),
+    S(  # Kueue's admission: the queue's GPU quota or its borrowing limit, not the nodes
+        C.K8S_QUEUE_GPU_QUOTA_EXHAUSTED,
+        r"(?:borrowing limit|nominal quota) for nvidia\.com/gpu in flavor \S{1,80} exceeded",
+        r"insufficient (?:unused )?quota for nvidia\.com/gpu in flavor",
+    ),
+    # a torch companion built for ROCm beside a torch that is not
+    S(C.TORCH_EXTENSION_ABI_MISMATCH, r"libtorch_hip\.so: cannot open shared object file"),
+    S(
+        C.NCCL_INTERNODE_NETWORK,
+        r"NCCL WARN Connect to \S{1,80} failed ?: ?(?:Network is unreachable|No route to host|Connection (?:refused|timed out))",
+    ),
+    S(C.VULKAN_DRIVER_TOO_OLD, r"vkCreateComputePipelines failed -?\d{1,12}"),
+    S(  # Paddle naming a dynamic library it could not load
+        C.CUDA_LIBS_NOT_FOUND,
+        r"(?:TensorRT|third-party) dynamic library \(lib\w{2,20}\.so\S{0,10}\) that Paddle depends on is not configured correctly",
+        supersedes=(C.TENSORRT_MISSING_BENIGN,),
+    ),
+    S(
+        C.SYCL_FREE_MEMORY_QUERY_WITHOUT_SYSMAN,
+        r"does not have the ext_intel_free_memory aspect",
+    ),
+    S(  # enroot's ldconfig hook
+        C.CONTAINER_LDCONFIG_HOOK_FAILED,
+        r"\[ERROR\] Failed to refresh the dynamic linker cache",
+        supersedes=(C.CONTAINER_TOOLKIT_NOT_CONFIGURED,),
+    ),
+    S(
+        C.TENSORS_ON_DIFFERENT_DEVICES,
+        r"The device where the array resides \(\d{1,2}\) is different from the current device \(\d{1,2}\)",
+    ),
+    S(  # Cray MPICH's NIC assignment, broken when mpi4py initialises MPI after torch
+        C.MPI4PY_IMPORTED_AFTER_TORCH,
+        r"_POLICY of 'NUMA'\. ?Rank \d{1,6} is not confined to a single NUMA ?node",
+    ),
+    # ZLUDA's cuDNN served by MIOpen, failing where MIOpen has no working engine
+    S(C.CUDNN_SHIM_OPERATION_UNSUPPORTED, r"cudnn\w{2,40} ?Failed ?miopenStatus\w{2,30}"),
+    S(  # ggml's CUDA backend enabling peer access twice on a multi-GPU host
+        C.GGML_CUDA_MULTI_GPU_PEER_ACCESS_BUG,
+        r"peer access is already enabled",
+        r"cudaErrorPeerAccessAlreadyEnabled",
     ),
 )

@@ -3101,6 +3101,49 @@ LINES = [
         "Error: Problem: package nvidia-driver-3:550.54.15-1.el9.x86_64 requires nvidia-kmod-common = 3:550.54.15, but none of the providers can be installed",
         "DRIVER_PACKAGE_DEPENDENCY_CONFLICT",
     ),
+    # wave 54: HPC centres' guides, local AI apps and ZLUDA, cloud platforms, more frameworks
+    (
+        "[mpiexec@launcher] Error: Unable to run bstrap_proxy on train-worker-1.train.default.svc (pid 77, exit code 65280)",
+        "MPIJOB_LAUNCHER_STARTED_BEFORE_WORKERS_READY",
+    ),
+    (
+        "couldn't assign flavors to pod set main: borrowing limit for nvidia.com/gpu in flavor a100-80gb exceeded",
+        "K8S_QUEUE_GPU_QUOTA_EXHAUSTED",
+    ),
+    (
+        "OSError: libtorch_hip.so: cannot open shared object file: No such file or directory",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    (
+        "node2:3321:3390 [0] NCCL WARN Connect to 10.10.0.5<41233> failed : No route to host",
+        "NCCL_INTERNODE_NETWORK",
+    ),
+    ("vkCreateComputePipelines failed -3", "VULKAN_DRIVER_TOO_OLD"),
+    (
+        "The third-party dynamic library (libcudnn.so) that Paddle depends on is not configured correctly. (error code is libcudnn.so: cannot open shared object file: No such file or directory)",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "The device does not have the ext_intel_free_memory aspect -33 (PI_ERROR_INVALID_DEVICE)",
+        "SYCL_FREE_MEMORY_QUERY_WITHOUT_SYSMAN",
+    ),
+    ("pyxis: [ERROR] Failed to refresh the dynamic linker cache", "CONTAINER_LDCONFIG_HOOK_FAILED"),
+    (
+        "ValueError: The device where the array resides (1) is different from the current device (0).",
+        "TENSORS_ON_DIFFERENT_DEVICES",
+    ),
+    (
+        "MPICH ERROR [Rank 12] [job id 1234.0] - Unable to use a NIC_POLICY of 'NUMA'. Rank 12 is not confined to a single NUMA node.",
+        "MPI4PY_IMPORTED_AFTER_TORCH",
+    ),
+    (
+        "MIOpen(HIP): Error [Finalize] cudnnFinalize FailedmiopenStatusInternalError",
+        "CUDNN_SHIM_OPERATION_UNSUPPORTED",
+    ),
+    (
+        "CUDA error 704 at ggml-cuda.cu:7024: peer access is already enabled",
+        "GGML_CUDA_MULTI_GPU_PEER_ACCESS_BUG",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -3251,6 +3294,7 @@ def test_every_signature_code_is_exercised() -> None:
         "MIXED_FRAMEWORK_CUDA_CONFLICT",  # decided from two frameworks' facts (test_log_facts)
         "DIRECTML_DEFAULT_ADAPTER_IS_IGPU",  # two lines (the test above)
         "HEALTHY_BENIGN_NOISE",  # a note, never a failure (the Metal test below)
+        "NCCL_NET_PLUGIN_ABI_TOO_OLD",  # NCCL's INFO line: where the run fails (the test at the end)
     }
 
 
@@ -4087,3 +4131,10 @@ def test_pips_torch_companion_conflict_is_a_cause_only_of_a_run_that_failed() ->
     assert diagnose_log(line) == []
     failed = diagnose_log(line + "\nRuntimeError: operator torchvision::nms does not exist")
     assert [d.code for d in failed][:1] == ["TORCH_EXTENSION_ABI_MISMATCH"]
+
+
+def test_ncclnetplugin_version_probing_is_a_cause_only_of_a_run_that_failed() -> None:
+    line = "NCCL INFO NET/Plugin : Failed to find ncclNetPlugin_v8 symbol."
+    assert diagnose_log(line) == []
+    failed = diagnose_log(line + "\nRuntimeError: NCCL error: unhandled system error")
+    assert "NCCL_NET_PLUGIN_ABI_TOO_OLD" in [d.code for d in failed]
