@@ -284,4 +284,36 @@ POSTED: tuple[Signature, ...] = (
         r"peer access is already enabled",
         r"cudaErrorPeerAccessAlreadyEnabled",
     ),
+    # wave 55: science codes, LLM training on TPUs and GPUs, Linux desktops, media generation
+    S(
+        C.XLA_PTXAS_TOO_OLD,
+        r"XLA requires ptxas version [\d.]{2,8} or higher",
+        supersedes=(C.XLA_TOOLCHAIN_MISSING,),
+    ),
+    S(  # Google's TPU slice diagnostics naming a chip or host at fault
+        C.TPU_HARDWARE_FAULT,
+        r"your job hit a bad TPU hardware",
+        r"Potential cause: ?Bad TPU chips",
+        r"likely caused by bad TPU chips",
+    ),
+    S(
+        C.TPU_PROGRAM_DIFFERS_ACROSS_WORKERS,
+        r"Potential cause: ?INCONSISTENT_TPU_PROGRAM",
+        r"inconsistent HLO module compilation across workers",
+    ),
+    S(C.DIST_PEER_TASK_DIED, r"\bmissed \d{1,4} health checks?\b"),
+    S(C.CONTAINER_IMAGE_STALE_FOR_CODE, r"Container/Code Version Mismatch Detected"),
+    S(C.GPU_NUMERICS_MISMATCH, r"\b\d{1,7}/\d{1,7} logprobs are NaN\b"),
+    S(  # Triton's launcher module, built with the host C compiler on first use
+        C.TRITON_JIT_LAUNCHER_BUILD_FAILED,
+        r"\bin compile_module_from_src\b",
+        strength=SYMPTOM,
+        explained_by=(C.JIT_HOST_COMPILER_MISSING, C.PYTHON_DEV_HEADERS_MISSING),
+    ),
+    S(C.CUTENSOR_UNUSABLE_CUPY_FALLBACK, r"using cupy as the tensor contraction engine"),
+    S(  # <filesystem> (C++17) missing: a host compiler older than today's torch headers need
+        C.HOST_COMPILER_TOO_OLD_FOR_TORCH_ABI,
+        r"fatal error: ?filesystem: No such file or directory",
+        supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
+    ),
 )

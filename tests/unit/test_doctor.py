@@ -3144,6 +3144,26 @@ LINES = [
         "CUDA error 704 at ggml-cuda.cu:7024: peer access is already enabled",
         "GGML_CUDA_MULTI_GPU_PEER_ACCESS_BUG",
     ),
+    # wave 55: science codes, LLM training on TPUs and GPUs, media generation
+    ("RuntimeError: XLA requires ptxas version 11.8 or higher", "XLA_PTXAS_TOO_OLD"),
+    ("Error: your job hit a bad TPU hardware, please retry", "TPU_HARDWARE_FAULT"),
+    ("Potential cause: Bad TPU chips", "TPU_HARDWARE_FAULT"),
+    ("Potential cause: INCONSISTENT_TPU_PROGRAM", "TPU_PROGRAM_DIFFERS_ACROSS_WORKERS"),
+    ("Worker 3 missed 2 health checks and is considered dead", "DIST_PEER_TASK_DIED"),
+    ("WARNING: Container/Code Version Mismatch Detected!", "CONTAINER_IMAGE_STALE_FOR_CODE"),
+    ("AssertionError: FAIL: 1024/2048 logprobs are NaN on iteration 3", "GPU_NUMERICS_MISMATCH"),
+    (
+        'File "/usr/lib/python3/dist-packages/triton/backends/nvidia/driver.py", line 58, in compile_module_from_src',
+        "TRITON_JIT_LAUNCHER_BUILD_FAILED",
+    ),
+    (
+        "UserWarning: using cupy as the tensor contraction engine.",
+        "CUTENSOR_UNUSABLE_CUPY_FALLBACK",
+    ),
+    (
+        "/tmp/torchinductor_user/abc/model.cpp:3:10: fatal error: filesystem: No such file or directory",
+        "HOST_COMPILER_TOO_OLD_FOR_TORCH_ABI",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
