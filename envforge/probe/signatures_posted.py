@@ -316,4 +316,55 @@ POSTED: tuple[Signature, ...] = (
         r"fatal error: ?filesystem: No such file or directory",
         supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
     ),
+    # wave 56: Apple, edge and WebGPU stacks, more of ROCm and Intel's GPU stack, Kubernetes
+    S(
+        C.MPS_BACKEND_NO_METAL_DEVICE,
+        r"_mtl_device ?!= ?nil",
+        r"MTLCreateSystemDefaultDevice\(\) returned nil",
+    ),
+    S(
+        C.MODEL_LOADER_MLOCK_EXCEEDS_LIMIT,
+        r"mlock failed: ?Out of memory",
+        supersedes=(C.GPU_OOM, C.HOST_OOM),
+    ),
+    S(C.VULKAN_DEVICE_LACKS_LINEAR_IMAGE_SAMPLING, r"Sampling from linear image is not supported"),
+    S(
+        C.WEBGPU_WASM_RUNTIME_NOT_BUILT,
+        r"Cannot find libraries: ?wasm_runtime\.bc",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.METAL_GPU_LACKS_REQUIRED_FEATURES,
+        r"Non-Uniform Threadgroup Size is not supported on this device",
+        supersedes=(C.GPU_FEATURE_NEEDS_NEWER_ARCH,),
+    ),
+    S(  # a wasm runtime built by another emscripten than the loader's
+        C.WASM_RUNTIME_EMSCRIPTEN_VERSION_MISMATCH,
+        r"LinkError: WebAssembly\.instantiate\(\): Import #\d{1,5} module=\"wasi_snapshot_preview1\"",
+    ),
+    S(C.INTEL_GPU_RESIZABLE_BAR_DISABLED, r"Resizable BAR not detected"),
+    S(C.ONECCL_LEVEL_ZERO_NOT_INITIALIZED, r"ze_data was not initiali[sz]ed"),
+    S(C.GPU_OOM, r"\bPI_ERROR_OUT_OF_RESOURCES\b"),  # SYCL's allocation on an Intel GPU
+    S(
+        C.HOROVOD_BUILT_FOR_OTHER_FRAMEWORK_VERSION,
+        r"HorovodVersionMismatchError: Framework \w{2,20} installed with version",
+        supersedes=(C.CONTAINER_IMAGE_STALE_FOR_CODE,),
+    ),
+    # the device plugin's CDI kind asked for in an annotation with no device named
+    S(
+        C.CDI_SPEC_DEVICE_MISSING,
+        r"unresolvable CDI devices k8s\.device-plugin\.nvidia\.com/gpu=(?![\w-])",
+    ),
+    S(C.K8S_VGPU_MEMORY_REQUEST_EXCEEDS_CARD, r"\bcard Insufficient remaining memory"),
+    S(  # a composable_kernel instance compiled for features this GPU lacks (XDL on RDNA)
+        C.GPU_FEATURE_NEEDS_NEWER_ARCH,
+        r"with the specified compilation parameters does not support this problem",
+        r"\bDevice\w{2,40}<[^>\n]{0,200}>.{0,200}?does not support this problem",
+    ),
+    S(
+        C.HIP_COMPILER_REGISTER_ALLOCATION_ABORT,
+        r"unhandled SGPR spill to memory",
+        r"ran out of registers during register allocation",
+        supersedes=(C.GPU_OOM,),
+    ),
 )

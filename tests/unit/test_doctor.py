@@ -3164,6 +3164,51 @@ LINES = [
         "/tmp/torchinductor_user/abc/model.cpp:3:10: fatal error: filesystem: No such file or directory",
         "HOST_COMPILER_TOO_OLD_FOR_TORCH_ABI",
     ),
+    # wave 56: Apple, edge and WebGPU stacks, more of ROCm and Intel's GPU stack, Kubernetes
+    ("[mps_device.mm:31] assert failed: _mtl_device != nil", "MPS_BACKEND_NO_METAL_DEVICE"),
+    (
+        "E 00:00:01.234 executorch:mmap_data_loader.cpp:180] mlock failed: Out of memory",
+        "MODEL_LOADER_MLOCK_EXCEEDS_LIMIT",
+    ),
+    (
+        "RuntimeError: Sampling from linear image is not supported",
+        "VULKAN_DEVICE_LACKS_LINEAR_IMAGE_SAMPLING",
+    ),
+    ("ValueError: Cannot find libraries: wasm_runtime.bc", "WEBGPU_WASM_RUNTIME_NOT_BUILT"),
+    (
+        "MLX error: Non-Uniform Threadgroup Size is not supported on this device",
+        "METAL_GPU_LACKS_REQUIRED_FEATURES",
+    ),
+    (
+        'LinkError: WebAssembly.instantiate(): Import #3 module="wasi_snapshot_preview1" function="fd_write": function import requires a callable',
+        "WASM_RUNTIME_EMSCRIPTEN_VERSION_MISMATCH",
+    ),
+    (
+        "WARNING: Resizable BAR not detected for device 0000:03:00.0",
+        "INTEL_GPU_RESIZABLE_BAR_DISABLED",
+    ),
+    ("oneCCL: EXCEPTION: ze_data was not initialized", "ONECCL_LEVEL_ZERO_NOT_INITIALIZED"),
+    (
+        "RuntimeError: Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES)",
+        "GPU_OOM",
+    ),
+    (
+        "horovod.common.exceptions.HorovodVersionMismatchError: Framework pytorch installed with version 2.3.0 but found version 2.1.0.",
+        "HOROVOD_BUILT_FOR_OTHER_FRAMEWORK_VERSION",
+    ),
+    (
+        "Error: unresolvable CDI devices k8s.device-plugin.nvidia.com/gpu=",
+        "CDI_SPEC_DEVICE_MISSING",
+    ),
+    (
+        "0/3 nodes are available: 3 node(s) didn't fit: card Insufficient remaining memory",
+        "K8S_VGPU_MEMORY_REQUEST_EXCEEDS_CARD",
+    ),
+    (
+        "wrong! device_gemm with the specified compilation parameters does not support this problem",
+        "GPU_FEATURE_NEEDS_NEWER_ARCH",
+    ),
+    ("LLVM ERROR: unhandled SGPR spill to memory", "HIP_COMPILER_REGISTER_ALLOCATION_ABORT"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
