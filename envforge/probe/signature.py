@@ -64,10 +64,12 @@ CUDNN = (C.CUDNN_VERSION_MISMATCH, C.CUDA_LIBS_NOT_FOUND, *MEMORY)
 def cuda_error_number(*numbers: int) -> tuple[str, ...]:
     """A CUDA runtime error stated only by its number (CUDA 10.1's numbering; the numbers given
     mean the same in every release), in the forms programs print it: a runtime call that failed
-    with an error code, a call that returned it, "CUDA error 35"."""
+    with an error code, a call that returned it, "CUDA error 35", TensorRT's "CUDA initialization
+    failure with error: 35"."""
     number = "(?:" + "|".join(str(n) for n in numbers) + ")"
     return (
         rf"\bcuda[A-Z]\w{{2,40}}\b.{{0,160}}?\berror code ?[:=]? ?{number}\b",
         rf"\bcuda[A-Z]\w{{2,40}}(?:\(\))? (?:returned|failed with)(?: error)?(?: code)? ?\(?{number}\b",
         rf"\bCUDA (?:runtime |driver )?error ?\(?{number}\)?(?: at |[:,)])",
+        rf"\bCUDA initiali[sz]ation failure with error:? ?{number}\b",  # TensorRT's
     )

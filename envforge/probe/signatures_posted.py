@@ -367,4 +367,22 @@ POSTED: tuple[Signature, ...] = (
         r"ran out of registers during register allocation",
         supersedes=(C.GPU_OOM,),
     ),
+    # wave 57: TensorFlow's add-ons, more NVIDIA SDKs, Caffe-era vision projects, R and Chainer
+    S(  # INT4 and FP8 quantisation needs a newer ONNX opset than the model declares
+        C.ONNX_MODEL_OPSET_TOO_OLD,
+        r"Unrecognized attribute: ?block_size for operator (?:De)?[Qq]uantizeLinear",
+        r"Type 'tensor\((?:u?int4|float8\w{0,12})\)' of input parameter",
+    ),
+    S(
+        C.JAX_FFI_CUSTOM_CALL_NOT_REGISTERED,
+        r"No registered implementation for (?:FFI )?custom call to \S{0,80} ?for platform (?:CUDA|ROCM|gpu)",
+    ),
+    S(C.CUSTOM_OP_LIBRARY_NOT_LOADED, r"No TypeSpec has been registered with name '[\w.]{1,80}'"),
+    S(  # a Caffe build whose caffe.proto predates the model's layer parameters
+        C.CAFFE_PROTO_OLDER_THAN_MODEL,
+        r"missing required fields: layer\[\d{1,4}\]\.\w{1,40}_param\.",
+        r"Failed to parse NetParameter file: ?\S{1,200}\.caffemodel",
+    ),
+    # FindCUDA of an old CMake asking for cuBLAS' device library, which CUDA 10 removed
+    S(C.CMAKE_TOO_OLD_FOR_CUDA_TOOLKIT, r"CUDA_cublas_device_LIBRARY \(ADVANCED\)"),
 )

@@ -3209,6 +3209,36 @@ LINES = [
         "GPU_FEATURE_NEEDS_NEWER_ARCH",
     ),
     ("LLVM ERROR: unhandled SGPR spill to memory", "HIP_COMPILER_REGISTER_ALLOCATION_ABORT"),
+    # wave 57: TensorFlow's add-ons, more NVIDIA SDKs, Caffe-era vision projects
+    (
+        "[ONNXRuntimeError] : 1 : FAIL : Load model from model.onnx failed:Unrecognized attribute: block_size for operator DequantizeLinear",
+        "ONNX_MODEL_OPSET_TOO_OLD",
+    ),
+    (
+        "Type 'tensor(int4)' of input parameter (onnx::MatMul_12) of operator (DequantizeLinear) in node (dq_1) is invalid.",
+        "ONNX_MODEL_OPSET_TOO_OLD",
+    ),
+    (
+        "jaxlib.xla_extension.XlaRuntimeError: UNIMPLEMENTED: No registered implementation for custom call to te_gemm_ffi for platform CUDA",
+        "JAX_FFI_CUSTOM_CALL_NOT_REGISTERED",
+    ),
+    (
+        "ValueError: No TypeSpec has been registered with name 'tensorflow_text.RaggedTensorSpec'",
+        "CUSTOM_OP_LIBRARY_NOT_LOADED",
+    ),
+    (
+        "[libprotobuf ERROR google/protobuf/text_format.cc:288] Error parsing text-format caffe.NetParameter: missing required fields: layer[3].clip_param.min",
+        "CAFFE_PROTO_OLDER_THAN_MODEL",
+    ),
+    (
+        "F0312 10:00:00.000000 12345 upgrade_proto.cpp:97] Check failed: ReadProtoFromBinaryFile(param_file, param) Failed to parse NetParameter file: models/face/pose_iter_116000.caffemodel",
+        "CAFFE_PROTO_OLDER_THAN_MODEL",
+    ),
+    ("CUDA_cublas_device_LIBRARY (ADVANCED)", "CMAKE_TOO_OLD_FOR_CUDA_TOOLKIT"),
+    (
+        "[03/12/2025-10:00:00] [TRT] [W] CUDA initialization failure with error: 35. Please check your CUDA installation",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
