@@ -1,6 +1,7 @@
-"""The signatures of the logs people posted in the thread waves of stop 43 (wave 50 on): container
-runtimes and HPC importers, driver packages and module builds, inference engines' JIT
-toolchains, Intel's SYCL stack and Ascend's CANN, in the wordings of their printers.
+"""The signatures of stop 43's waves (50 to 57: the last thread waves, then the projects' own
+documentation): container runtimes and HPC importers, driver packages and module builds, JIT
+toolchains, Intel's SYCL stack, ROCm's compilers, Ascend's CANN, TPU slices, in the wordings of
+their printers; a wording that is a cause only of a run that failed says so (``needs_failure``).
 
 Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
 library only.
@@ -18,6 +19,7 @@ C = Code
 _NVIDIA_PACKAGE = r"(?:cuda|nvidia|libnvidia|libcudnn|libcuda|datacenter-gpu)[\w.+-]{0,60}"
 
 POSTED: tuple[Signature, ...] = (
+    # wave 50: container runtimes, drivers and DKMS, JIT toolchains, SYCL, CANN, Keras' backends
     # a toolkit's engine-setup helper named docker answers instead of docker
     S(
         C.TOOLKIT_PACKAGE_SHADOWS_ENGINE_CLI,
