@@ -4218,7 +4218,8 @@ def test_an_exclusive_compute_mode_in_a_table_is_a_cause_only_of_a_run_that_fail
     failed = diagnose_log(
         row + "\nRuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable"
     )
-    assert "GPU_BUSY_OR_UNAVAILABLE" in [d.code for d in failed]
+    [busy] = [d for d in failed if d.code == "GPU_BUSY_OR_UNAVAILABLE"]
+    assert f"line 1: {row}" in busy.evidence  # the table's row counts, not only the error line
 
 
 def test_pips_torch_companion_conflict_is_a_cause_only_of_a_run_that_failed() -> None:
