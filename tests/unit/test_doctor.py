@@ -4227,6 +4227,7 @@ def test_pips_torch_companion_conflict_is_a_cause_only_of_a_run_that_failed() ->
     assert diagnose_log(line) == []
     failed = diagnose_log(line + "\nRuntimeError: operator torchvision::nms does not exist")
     assert [d.code for d in failed][:1] == ["TORCH_EXTENSION_ABI_MISMATCH"]
+    assert f"line 1: {line}" in failed[0].evidence  # pip's report counts, not only the error line
 
 
 def test_ncclnetplugin_version_probing_is_a_cause_only_of_a_run_that_failed() -> None:
