@@ -87,7 +87,7 @@ _PLATFORM = {
         r"(?<![\w/])[A-Za-z]:/[\w .$~()-]{1,80}/|\btensorflow[-_]intel\b|[-_]win_amd64\b|/site-packages/.{0,60}\.pyd\b|\.dll\b|\bWindows\b|\bwin32\b|\bWinError\b|PS [A-Z]:"
     ),
     "macos": re.compile(
-        r"\.dylib\b|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple",
+        r"\.dylib\b|(?<![A-Za-z]:)/Users/|\bmacOS\b|\bdarwin\b|\bApple M\d\b|/opt/homebrew/|arm64-apple|\bosx-(?:arm)?64\b",
         re.I,
     ),
     "linux": re.compile(
@@ -263,6 +263,7 @@ RULES = (
                     "apple m",
                     "homebrew",
                     "arm64-apple",
+                    "osx-",
                 ),
             ),
             (

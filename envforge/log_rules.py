@@ -213,6 +213,13 @@ def _platform_causes(
             "an illegal instruction on macOS: an x86_64 Python (under Rosetta) runs the x86_64 "
             "build, whose AVX Rosetta does not emulate", tuple(facts.evidence("macos")),
             before=(Code.CPU_NO_AVX,))]  # fmt: skip
+    cuda_build = {Code.TORCH_CUDA_INDEX_NOT_PUBLISHED, Code.CONDA_CUDA_VARIANT_NOT_ON_CHANNEL}
+    if platform == "macos" and cuda_build & set(shown):
+        return [Decision(
+            Code.CUDA_WHEEL_REQUESTED_ON_UNSUPPORTED_OS,
+            "a CUDA build of the framework is not found on macOS: no CUDA builds are published "
+            "for macOS at all", tuple(facts.evidence("macos")),
+            replaces=tuple(cuda_build))]  # fmt: skip
     release = facts.groups.get("macos_release")
     if release and "mps_unavailable" in facts.lines:
         if (int(release[0]), int(release[1])) < _FIRST_MPS_MACOS:

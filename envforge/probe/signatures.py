@@ -34,6 +34,7 @@ from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_manuals import MANUALS
 from .signatures_posted import POSTED
+from .signatures_reach import REACH
 from .signatures_runtimes import RUNTIMES
 from .signatures_statuses import STATUSES
 from .signatures_system import SYSTEM
@@ -72,6 +73,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *STATUSES,
     *MANUALS,
     *POSTED,
+    *REACH,
 )
 
 

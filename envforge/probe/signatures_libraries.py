@@ -240,6 +240,7 @@ LIBRARIES: tuple[Signature, ...] = (
     S(
         C.CUDA_VERSION_MATRIX_MISMATCH,
         r"Found (?:CUDA|cuBLAS|cuFFT|cuSPARSE|cuSOLVER|cuPTI|NCCL) version \d{3,6}, but \w{1,20} was built against version",
+        explained_by=(C.GPU_EXTRA_NOT_PROVIDED_BY_RELEASE,),
     ),
     S(  # cudaErrorNoDevice: the GPUs are hidden (the environment, a job, a container) or absent
         C.GPU_HIDDEN_BY_ENV,

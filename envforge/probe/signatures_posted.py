@@ -233,6 +233,7 @@ POSTED: tuple[Signature, ...] = (
         C.TORCH_EXTENSION_ABI_MISMATCH,
         r"\b(?:torchvision|torchaudio|torchtext|xformers|torch[-_]tensorrt|flash[-_]attn) [\w.+]{1,30} requires torch ?==.{0,60}but you have torch [\w.+]{1,30} which is incompatible",
         needs_failure=True,
+        supersedes=(C.PIP_REPLACES_PINNED_GPU_FRAMEWORK,),
     ),
     # wave 54: HPC centres' guides, local AI apps and ZLUDA, cloud platforms, more frameworks
     S(  # NCCL probing its network plugin's ABI versions (an INFO line): a cause of a run that failed

@@ -3239,6 +3239,135 @@ LINES = [
         "[03/12/2025-10:00:00] [TRT] [W] CUDA initialization failure with error: 35. Please check your CUDA installation",
         "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
     ),
+    # stop 44: resolvers naming CUDA builds, TensorRT's runtime, encoders, renderers, GPU hardware
+    (
+        "ERROR: Could not find a version that satisfies the requirement torch==1.8.0+cu102 (from versions: 0.1.2, 0.1.2.post1, 0.1.2.post2, 1.7.1+cu110, 1.8.0, 1.8.0+cpu, 1.8.0+cu101, 1.8.0+cu111)",
+        "TORCH_CUDA_INDEX_NOT_PUBLISHED",
+    ),
+    (
+        "╰─▶ Because there is no version of torchvision==0.21.0+cu126 and you require torchvision==0.21.0+cu126, we can conclude that your requirements are unsatisfiable.",
+        "TORCH_CUDA_INDEX_NOT_PUBLISHED",
+    ),
+    (
+        "ERROR: No matching distribution found for torchaudio==2.5.1+cu124",
+        "TORCH_CUDA_INDEX_NOT_PUBLISHED",
+    ),
+    (
+        "ERROR: Could not find a version that satisfies the requirement torch (from versions: 0.1.2, 0.1.2.post1, 0.1.2.post2)",
+        "PYTHON_UNSUPPORTED",
+    ),
+    (
+        "Error: https://download.pytorch.org/libtorch/cu113/libtorch-win-shared-with-deps-2.0.0%2Bcu113.zip: status code 403",
+        "TORCH_CUDA_INDEX_NOT_PUBLISHED",
+    ),
+    (
+        "- nothing provides cuda 11.7.* needed by pytorch-cuda-11.7-h67b0de4_0",
+        "CONDA_CUDA_VARIANT_NOT_ON_CHANNEL",
+    ),
+    (
+        "└─ pytorch-cuda 12.4**  is not installable because it requires",
+        "CONDA_CUDA_VARIANT_NOT_ON_CHANNEL",
+    ),
+    (
+        "- pytorch=1.3.1 -> cudatoolkit[version='>=10.1,<10.2']",
+        "CONDA_CUDA_PIN_CONFLICTS_FRAMEWORK_BUILD",
+    ),
+    (
+        "└─ __cuda *, for which no candidates were found.",
+        "CONDA_CUDA_VIRTUAL_PACKAGE_MISSING",
+    ),
+    (
+        "WARNING: jax 0.4.23 does not provide the extra 'cuda12-pip'",
+        "GPU_EXTRA_NOT_PROVIDED_BY_RELEASE",
+    ),
+    (
+        "azureml-automl-dnn-nlp 1.57.0 requires torch==1.13.1, but you have torch 2.6.0+cu124 which is incompatible.",
+        "PIP_REPLACES_PINNED_GPU_FRAMEWORK",
+    ),
+    (
+        "tensorflow-text 2.15.0 requires tensorflow<2.16,>=2.15.0, but you have tensorflow 2.16.1 which is incompatible.",
+        "PIP_REPLACES_PINNED_GPU_FRAMEWORK",
+    ),
+    (
+        "CuPy may not function correctly because multiple CuPy packages are installed",
+        "CONFLICTING_CUDA_VARIANT_PACKAGES",
+    ),
+    (
+        "Linker error log: ERROR 4 in nvvmAddNVVMContainerToProgram, may need newer version of nvJitLink library",
+        "CUDA_TOOLCHAIN_PARTS_FROM_DIFFERENT_RELEASES",
+    ),
+    ("Warp CUDA error: Could not open libcuda.so.", "DRIVER_NOT_AVAILABLE"),
+    (
+        "The minimum required CUDA driver version is 12.0, but the installed CUDA driver version is 0.0.",
+        "DRIVER_NOT_AVAILABLE",
+    ),
+    ("CUDA Toolkit 12.8, Driver 0.0 (insufficient CUDA driver version!)", "DRIVER_NOT_AVAILABLE"),
+    (
+        "'sm_86' is not a recognized processor for this target (ignoring processor)",
+        "NVRTC_ARCH_UNSUPPORTED_BY_TOOLKIT",
+    ),
+    (
+        "AssertionError: MMCV==2.2.0 is used but incompatible. Please install mmcv>=2.0.0rc4, <2.2.0.",
+        "OPS_PACKAGE_VERSION_OUTSIDE_TOOLKIT_RANGE",
+    ),
+    (
+        "[Open3D Error] (void open3d::core::CreateDefaultDeviceHashmap()) /root/Open3D/cpp/open3d/core/hashmap/DeviceHashBackend.cpp:55: [CreateDefaultDeviceHashmap]: Unimplemented device",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "[ WARN:0] global /home/nvidia/opencv/modules/dnn/src/dnn.cpp (1429) setUpNet DNN module was not built with CUDA backend; switching to CPU",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    ("nvcc fatal   : Unknown option '-extended-lambda'", "CUDA_TOOLKIT_TOO_OLD_FOR_SOURCE"),
+    (
+        "unable to execute '/usr/local/cuda:/usr/local/cuda-9.0/bin/nvcc': No such file or directory",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "[E] [TRT] 6: [libLoader.cpp::Impl::293] Error Code 6: Internal Error (Unable to load library: libnvinfer_builder_resource.so.8.4.1)",
+        "CUDA_LIBS_NOT_FOUND",
+    ),
+    (
+        "/usr/lib/x86_64-linux-gnu/libnvinfer_plugin.so.8: file too short",
+        "GPU_SHARED_LIBRARY_FILE_TRUNCATED",
+    ),
+    (
+        "OSError: /usr/lib/aarch64-linux-gnu/libnvinfer.so.7: file too short",
+        "CONTAINER_GPU_NOT_REQUESTED",
+    ),
+    (
+        "/usr/bin/ld: libnvinfer.so.7: undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'",
+        "CUDA_LIB_TRANSITIVE_DEP_MISSING",
+    ),
+    (
+        "2019-05-01 10:00:00.000000: E tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TensorRT mismatch. Compiled against version 5.0.2, but loaded 5.1.2. Things may not work",
+        "TENSORRT_INTEGRATION_BUILT_FOR_OTHER_RELEASE",
+    ),
+    ("[h264_amf @ 0x55d0c6f0a7c0] DLL libamfrt64.so.1 failed to open", "AMF_RUNTIME_NOT_INSTALLED"),
+    (
+        "[hevc_nvenc @ 0x5581c0] Minimum required Nvidia driver is 570.0 or newer",
+        "DRIVER_TOO_OLD_FOR_NVENC_API",
+    ),
+    ("MESA: warning: Driver does not support the 0xa7a1 PCI ID.", "DRIVER_OLDER_THAN_GPU"),
+    (
+        "0:1(10): error: GLSL 4.10 is not supported. Supported versions are: 1.10, 1.20, 1.30, 1.00 ES, and 3.00 ES",
+        "OPENGL_VERSION_TOO_OLD_FOR_RENDERER",
+    ),
+    ("vkCore: Local Vulkan SDK API version is outdated.", "VULKAN_LOADER_TOO_OLD_FOR_APP"),
+    (
+        "LogVulkanRHI: Error: Vulkan failed to select physical device after passing profile checks.",
+        "VULKAN_ICD_MISSING",
+    ),
+    (
+        "ggml_metal_compile_pipeline: error: Function kernel_mul_mv_q8_0_f16 was not found in the library",
+        "GGML_BACKEND_OP_NOT_IMPLEMENTED",
+    ),
+    ("HW Power Brake Slowdown           : Active", "GPU_HW_SLOWDOWN_THROTTLED"),
+    ("[  123.456789] soctherm: OC ALARM 0x00000001", "GPU_HW_SLOWDOWN_THROTTLED"),
+    (
+        "NVRM: Xid (PCI:0000:3b:00): 63, pid='<unknown>', name=<unknown>, Row Remapper: New row (0x0000000001b3e820) marked for remapping, reset gpu to activate.",
+        "GPU_ROW_REMAP_PENDING",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -3514,6 +3643,29 @@ def test_a_dlerror_whose_loader_path_runs_through_cuda_is_no_cpu_host(path: str)
     assert set_up == ["DRIVER_NOT_AVAILABLE"]
     other = [d.code for d in diagnose_log(f"{dlerror}; LD_LIBRARY_PATH: /opt/conda/lib\n")]
     assert other == ["CPU_ONLY_HOST_BENIGN"]
+
+
+def test_a_cuda_build_no_channel_or_index_holds_is_the_os_on_a_mac() -> None:
+    conda = (
+        "PackagesNotFoundError: The following packages are not available from current channels:\n"
+        "\n"
+        "  - pytorch-cuda=12.1\n"
+    )
+    assert [d.code for d in diagnose_log(conda)] == ["CONDA_CUDA_VARIANT_NOT_ON_CHANNEL"]
+    mac = "Platform: osx-arm64\n  - nothing provides cuda 11.7.* needed by pytorch-cuda-11.7-h67b0de4_0\n"
+    assert [d.code for d in diagnose_log(mac)] == ["CUDA_WHEEL_REQUESTED_ON_UNSUPPORTED_OS"]
+    pip = "ERROR: No matching distribution found for torch==2.1.2+cu118\n"
+    assert [d.code for d in diagnose_log(pip)] == ["TORCH_CUDA_INDEX_NOT_PUBLISHED"]
+    on_mac = "/Users/me/project/.venv/bin/python -m pip install torch==2.1.2+cu118\n" + pip
+    assert [d.code for d in diagnose_log(on_mac)] == ["CUDA_WHEEL_REQUESTED_ON_UNSUPPORTED_OS"]
+
+
+def test_a_python_without_any_wheel_is_not_read_as_a_missing_cuda_build() -> None:
+    placeholder = (  # only the 0.1.2 placeholders: no wheel of any torch for this Python
+        "ERROR: Could not find a version that satisfies the requirement torch==1.10.0+cu113 "
+        "(from versions: 0.1.2, 0.1.2.post1, 0.1.2.post2)\n"
+    )
+    assert [d.code for d in diagnose_log(placeholder)] == ["PYTHON_UNSUPPORTED"]
 
 
 def test_a_driver_older_than_the_gpu_is_read_from_the_kernels_lines() -> None:
