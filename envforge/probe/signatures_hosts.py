@@ -105,9 +105,6 @@ HOSTS: tuple[Signature, ...] = (
     ),
     S(
         C.CUDA_KERNEL_FAULT,  # a launch the GPU cannot run as asked, or a CUDA graph's capture
-        r"too many resources requested for launch",
-        r"(?:cuda|hip)ErrorLaunchOutOfResources",
-        r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
         r"invalid configuration argument",
         r"cudaErrorInvalidConfiguration",
         r"operation not permitted when stream is capturing",

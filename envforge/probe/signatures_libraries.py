@@ -140,11 +140,13 @@ LIBRARIES: tuple[Signature, ...] = (
         r"CUDA_ERROR_LAUNCH_FAILED",
         r"(?:cuda|hip)ErrorLaunchFailure",  # the runtime's and HIP's names of 719
         *cuda_error_number(700, 719),
-        # a kernel the build lacks for this GPU, named on another line, is why it failed
+        # a kernel the build lacks for this GPU, or one that could not launch for its resources,
+        # named on another line, is why it failed
         explained_by=(
             C.GPU_FEATURE_NEEDS_NEWER_ARCH,
             C.WHEEL_LACKS_ARCH_KERNELS,
             C.GPU_ARCH_TOO_OLD,
+            C.GPU_KERNEL_PROBLEM_SIZE_OVER_DEVICE_LIMIT,
         ),
     ),
     S(  # JAX: cuSOLVER and cuSPARSE load nvJitLink, which pip's wheels must match

@@ -260,7 +260,7 @@ POSTED: tuple[Signature, ...] = (
     S(C.VULKAN_DRIVER_TOO_OLD, r"vkCreateComputePipelines failed -?\d{1,12}"),
     S(  # Paddle naming a dynamic library it could not load
         C.CUDA_LIBS_NOT_FOUND,
-        r"(?:TensorRT|third-party) dynamic library \(lib\w{2,20}\.so\S{0,10}\) that Paddle depends on is not configured correctly",
+        r"(?:TensorRT|third-party) dynamic library \((?!libcuda\.so\))lib\w{2,20}\.so\S{0,10}\) that Paddle depends on is not configured correctly",
         supersedes=(C.TENSORRT_MISSING_BENIGN,),
     ),
     S(

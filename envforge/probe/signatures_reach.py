@@ -169,4 +169,72 @@ REACH: tuple[Signature, ...] = (
         r"soctherm: OC ALARM",
     ),
     S(C.GPU_ROW_REMAP_PENDING, r"NVRM: Xid \([^)]{1,40}\): 63\b"),
+    # wave 59: Jetson and edge accelerators, VMs and vGPU, older frameworks, other languages
+    S(
+        C.JETSON_MONITOR_CLIENT_SERVICE_VERSION_MISMATCH,
+        r"Mismatch version jtop service: ?\[[\d.]{1,12}\] and client: ?\[[\d.]{1,12}\]",
+        supersedes=(C.DRIVER_LIBRARY_MISMATCH,),
+    ),
+    S(
+        C.HAILORT_DRIVER_LIBRARY_VERSION_MISMATCH,
+        r"Driver version \([\d.]{1,12}\) is different from library version",
+        r"\bHAILO_INVALID_DRIVER_VERSION\b",
+        supersedes=(C.DRIVER_LIBRARY_MISMATCH,),
+    ),
+    S(
+        C.EDGETPU_DEVICE_NOT_ACCESSIBLE,
+        r"Failed to load delegate from libedgetpu\.so",
+        supersedes=(C.CPU_ONLY_TF_BUILD,),
+    ),
+    # a Jetson image tag named after the host's L4T release that was never published
+    S(
+        C.JETSON_CONTAINER_TAG_NOT_PUBLISHED_FOR_L4T,
+        r"manifest for \S{1,120}:r3\d\.\d(?:\.\d)?\S{0,40} not found",
+        supersedes=(C.DRIVER_TOO_OLD_FOR_CONTAINER_TOOLKIT,),
+    ),
+    S(
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"Required: driver version >= ?\d{3}\b.{0,40}Detected: \d{3}",
+    ),
+    # cgo: the CUDA headers older than the driver API a Go binding calls
+    S(
+        C.CUDA_TOOLKIT_TOO_OLD_FOR_SOURCE,
+        r"could not determine kind of name for C\.(?:cu|cuda|cudnn|cublas|nvrtc)[A-Z]\w{1,40}",
+    ),
+    S(  # R's torch installer: the local CUDA is not one it has a libtorch build for
+        C.GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION,
+        r"Cuda [\d.]{2,5} detected but torch only supports",
+    ),
+    S(C.LIBTORCH_CUDA_LIBRARY_NOT_LINKED, r"CUDA non available in the current machine"),
+    S(  # a launch asking for more registers, threads or shared memory per block than the GPU has
+        C.GPU_KERNEL_PROBLEM_SIZE_OVER_DEVICE_LIMIT,
+        r"too many resources requested for launch",
+        r"(?:cuda|hip)ErrorLaunchOutOfResources",
+        r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+    ),
+    S(
+        C.CUDNN_HELPER_MODULE_NOT_INSTALLED,
+        r"by including the deeplearning4j-cuda module",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    # VMs: a policy refusing the GPU, a profile without VMM, no IRQ, MMIO windows too small
+    S(
+        C.HYPERV_GPU_ASSIGNMENT_BLOCKED_BY_POLICY,
+        r"RequireSecureDeviceAssignment|RequireSupportedDeviceAssignment",
+    ),
+    S(
+        C.VGPU_PROFILE_WITHOUT_CUDA_VMM,
+        r"does not support CUDA Virtual Memory Management",
+        supersedes=(C.DRIVER_NOT_AVAILABLE,),
+    ),
+    S(C.VM_PASSTHROUGH_GPU_INTERRUPT_UNAVAILABLE, r"NVRM: Can'?t find an IRQ for your NVIDIA card"),
+    S(
+        C.MIG_TOOL_UNSUPPORTED_ON_VGPU_SRIOV_HOST,
+        r"Error checking MIG capable: error getting device handle",
+    ),
+    S(
+        C.VM_PASSTHROUGH_MMIO_WINDOW_TOO_SMALL,
+        r"PCIPassthru: total number of pages needed \(\d{1,12}\) exceeds limit",
+        r"BAR \d{1,2}: (?:no space for|failed to assign) \[mem size",
+    ),
 )

@@ -2017,7 +2017,10 @@ LINES = [
         "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
     ),
     ("cudaErrorDeviceNotLicensed: device doesn't have valid Grid license", "VGPU_UNLICENSED"),
-    ("RuntimeError: CUDA error: too many resources requested for launch", "CUDA_KERNEL_FAULT"),
+    (
+        "RuntimeError: CUDA error: too many resources requested for launch",
+        "GPU_KERNEL_PROBLEM_SIZE_OVER_DEVICE_LIMIT",
+    ),
     (
         "cudaErrorInvalidDevice: invalid device ordinal",
         "GPU_INDEX_OUT_OF_RANGE",
@@ -2872,7 +2875,10 @@ LINES = [
     ),
     # HIP's names of the CUDA runtime's errors, and the runtime's own names
     ("RuntimeError: HIP error: hipErrorLaunchFailure", "CUDA_KERNEL_FAULT"),
-    ("hipErrorLaunchOutOfResources at /src/kernels.hip:88", "CUDA_KERNEL_FAULT"),
+    (
+        "hipErrorLaunchOutOfResources at /src/kernels.hip:88",
+        "GPU_KERNEL_PROBLEM_SIZE_OVER_DEVICE_LIMIT",
+    ),
     ("HIP error hipErrorECCNotCorrectable (214)", "GPU_UNCORRECTABLE_ECC_ERROR"),
     ("hipMemcpy failed: hipErrorAssert", "DEVICE_SIDE_ASSERT"),
     ("cudaStreamSynchronize returned cudaErrorLaunchFailure", "CUDA_KERNEL_FAULT"),
@@ -3367,6 +3373,71 @@ LINES = [
     (
         "NVRM: Xid (PCI:0000:3b:00): 63, pid='<unknown>', name=<unknown>, Row Remapper: New row (0x0000000001b3e820) marked for remapping, reset gpu to activate.",
         "GPU_ROW_REMAP_PENDING",
+    ),
+    (
+        "Exception: Mismatch version jtop service: [4.2.2] and client: [4.2.1]",
+        "JETSON_MONITOR_CLIENT_SERVICE_VERSION_MISMATCH",
+    ),
+    (
+        "[HailoRT] [error] CHECK failed - Driver version (4.23.0) is different from library version (4.22.0)",
+        "HAILORT_DRIVER_LIBRARY_VERSION_MISMATCH",
+    ),
+    (
+        "[HailoRT] [error] CHECK_SUCCESS failed with status=HAILO_INVALID_DRIVER_VERSION(76)",
+        "HAILORT_DRIVER_LIBRARY_VERSION_MISMATCH",
+    ),
+    (
+        "ValueError: Failed to load delegate from libedgetpu.so.1",
+        "EDGETPU_DEVICE_NOT_ACCESSIBLE",
+    ),
+    (
+        "docker: Error response from daemon: manifest for dustynv/jetson-inference:r36.4.2 not found: manifest unknown: manifest unknown.",
+        "JETSON_CONTAINER_TAG_NOT_PUBLISHED_FOR_L4T",
+    ),
+    (
+        "Required: driver version >= 580 (CUDA >= 13.0) Detected: 540.4.0 (CUDA 12.6)",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "./api.go:12:2: could not determine kind of name for C.cuMemAdvise",
+        "CUDA_TOOLKIT_TOO_OLD_FOR_SOURCE",
+    ),
+    (
+        "Cuda 11.0 detected but torch only supports: cpu, 10.1, 10.2, 9.2",
+        "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
+    ),
+    (
+        "Message=CUDA non available in the current machine.",
+        "LIBTORCH_CUDA_LIBRARY_NOT_LINKED",
+    ),
+    (
+        "CudaLog(Error)::cuCheckForError: too many resources requested for launch(7) in NTree.hpp on line 557.",
+        "GPU_KERNEL_PROBLEM_SIZE_OVER_DEVICE_LIMIT",
+    ),
+    (
+        "o.d.n.l.c.ConvolutionLayer - cuDNN not found: use cuDNN for better GPU performance by including the deeplearning4j-cuda module.",
+        "CUDNN_HELPER_MODULE_NOT_INSTALLED",
+    ),
+    (
+        "not compliant with currently set group policy. See HyperV\\RequireSecureDeviceAssignment and HyperV\\RequireSupportedDeviceAssignment",
+        "HYPERV_GPU_ASSIGNMENT_BLOCKED_BY_POLICY",
+    ),
+    (
+        "W0101 00:00:00.000000 1 gpu_device.cc:100] Device 0 does not support CUDA Virtual Memory Management (VMM).",
+        "VGPU_PROFILE_WITHOUT_CUDA_VMM",
+    ),
+    ("NVRM: Can't find an IRQ for your NVIDIA card!", "VM_PASSTHROUGH_GPU_INTERRUPT_UNAVAILABLE"),
+    (
+        "Error checking MIG capable: error getting device handle: Invalid Argument",
+        "MIG_TOOL_UNSUPPORTED_ON_VGPU_SRIOV_HOST",
+    ),
+    (
+        "PCIPassthru: total number of pages needed (4206594) exceeds limit (917504), failing",
+        "VM_PASSTHROUGH_MMIO_WINDOW_TOO_SMALL",
+    ),
+    (
+        "[    1.463503] pci 0000:06:00.0: BAR 1: no space for [mem size 0x2000000000 64bit pref]",
+        "VM_PASSTHROUGH_MMIO_WINDOW_TOO_SMALL",
     ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
@@ -4323,7 +4394,7 @@ CUDA_ERRORS = [
     ("cudaErrorDeviceNotLicensed", "CUDA_ERROR_DEVICE_NOT_LICENSED", "device doesn't have valid Grid license", "VGPU_UNLICENSED"),
     ("cudaErrorLaunchTimeout", "CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated", "WINDOWS_GPU_TDR_TIMEOUT"),
     ("cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered", "CUDA_KERNEL_FAULT"),
-    ("cudaErrorLaunchOutOfResources", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch", "CUDA_KERNEL_FAULT"),
+    ("cudaErrorLaunchOutOfResources", "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch", "GPU_KERNEL_PROBLEM_SIZE_OVER_DEVICE_LIMIT"),
     ("cudaErrorInvalidConfiguration", None, "invalid configuration argument", "CUDA_KERNEL_FAULT"),
     ("cudaErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", "operation not permitted when stream is capturing", "CUDA_KERNEL_FAULT"),
     ("cudaErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", "operation failed due to a previous error during capture", "CUDA_KERNEL_FAULT"),
