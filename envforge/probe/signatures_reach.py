@@ -237,4 +237,75 @@ REACH: tuple[Signature, ...] = (
         r"PCIPassthru: total number of pages needed \(\d{1,12}\) exceeds limit",
         r"BAR \d{1,2}: (?:no space for|failed to assign) \[mem size",
     ),
+    # wave 60: NVML and DCGM tools, LLM fine-tuning, inference servers, schedulers, JAX
+    S(
+        C.EXPORTED_PROGRAM_LOWERED_FOR_OTHER_PLATFORM,
+        r"was lowered for platforms '?\(?[\w', ]{1,40}\)?'? but it is used on",
+    ),
+    S(
+        C.DEVICE_SIDE_ASSERT,
+        r"device halted prematurely, perhaps due to an on-device check-failure",
+    ),
+    S(
+        C.DRIVER_KERNEL_HEADERS_UNAVAILABLE,
+        r"broken driver toolkit detected, using entitlement-based fallback",
+    ),
+    S(  # Ascend's DCMI: the NPU is held by another container or process
+        C.GPU_BUSY_OR_UNAVAILABLE,
+        r"dcmi model initiali[sz]ed failed, because the device is used",
+    ),
+    S(
+        C.FORCED_ATTENTION_BACKEND_UNSUPPORTED,
+        r"Selected backend \S{1,80} is not valid for this configuration",
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS,),
+    ),
+    S(
+        C.ASCEND_CONTAINER_RUNTIME_NOT_CONFIGURED,
+        r"libascend_hal\.so: cannot open shared object file",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.MULTIPLE_SYSTEM_CUDA_INSTALLS_CONFLICT,
+        r"Binary GPU type mismatch\. Expected: cuda, got: false",
+    ),
+    S(  # ggml: the runtime has no string for the driver's error, a driver older than the runtime
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"failed to initiali[sz]e CUDA: \(null\)",
+    ),
+    S(
+        C.NPU_GRAPH_CAPTURE_STREAM_RESOURCES_EXHAUSTED,
+        r"Insufficient_Stream_Resources\(EL0009\)",
+        r"The stream resources are insufficient",
+    ),
+    S(
+        C.LAUNCHER_CONFIG_DUPLICATES_DEEPSPEED_CONFIG_FILE,
+        r"When using .deepspeed_config_file., the following accelerate config variables will be ignored",
+    ),
+    S(C.FP16_TRAINABLE_WEIGHTS_UNDER_AMP, r"Attempting to unscale FP16 gradients"),
+    # an extension built against torch 1.x, which linked libraries torch 2 no longer ships
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"libtorch_cuda_(?:cu|cpp)\.so: cannot open shared object file",
+        supersedes=(C.CUDA_VERSION_MATRIX_MISMATCH, C.CUDA_LIBS_NOT_FOUND),
+    ),
+    S(  # MLX's allocator on Apple silicon's unified memory
+        C.GPU_OOM,
+        r"\[malloc_or_wait\] Unable to allocate \d",
+        supersedes=(C.HOST_OOM,),
+    ),
+    S(
+        C.DCGM_METRIC_UNSUPPORTED_ON_GPU,
+        r"This request is serviced by a module of DCGM that is not currently loaded",
+    ),
+    S(C.DRIVER_NEWER_THAN_APP_VALIDATED, r"Detected unsupported Cuda version"),
+    # pynvml: a Python 2 binding under Python 3; another package of the same module name
+    S(
+        C.PY2_ONLY_NVML_BINDING_ON_PY3,
+        r"Missing parentheses in call to .print.{0,40}\(pynvml\.py",
+        r"pynvml\.py\"?, line \d{1,5} ?print ",
+    ),
+    S(
+        C.OLD_PYNVML_SHADOWS_NVML_BINDINGS,
+        r"module 'pynvml' has no attribute '_?nvml\w{2,60}'",
+    ),
 )

@@ -3439,6 +3439,65 @@ LINES = [
         "[    1.463503] pci 0000:06:00.0: BAR 1: no space for [mem size 0x2000000000 64bit pref]",
         "VM_PASSTHROUGH_MMIO_WINDOW_TOO_SMALL",
     ),
+    (
+        "ValueError: Function 'cos' was lowered for platforms '('tpu',)' but it is used on '('cpu',)'.",
+        "EXPORTED_PROGRAM_LOWERED_FOR_OTHER_PLATFORM",
+    ),
+    (
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Core halted unexpectedly: INTERNAL: Accelerator device halted prematurely, perhaps due to an on-device check-failure.",
+        "DEVICE_SIDE_ASSERT",
+    ),
+    (
+        "WARNING: broken driver toolkit detected, using entitlement-based fallback",
+        "DRIVER_KERNEL_HEADERS_UNAVAILABLE",
+    ),
+    (
+        "dcmi model initialized failed, because the device is used. ret is -8020",
+        "GPU_BUSY_OR_UNAVAILABLE",
+    ),
+    (
+        "ValueError: Selected backend AttentionBackendEnum.CUTLASS_MLA is not valid for this configuration. Reason: ['compute capability not supported']",
+        "FORCED_ATTENTION_BACKEND_UNSUPPORTED",
+    ),
+    (
+        "ImportError: libascend_hal.so: cannot open shared object file: No such file or directory",
+        "ASCEND_CONTAINER_RUNTIME_NOT_CONFIGURED",
+    ),
+    (
+        "Binary GPU type mismatch. Expected: cuda, got: false",
+        "MULTIPLE_SYSTEM_CUDA_INSTALLS_CONFLICT",
+    ),
+    ("ggml_cuda_init: failed to initialize CUDA: (null)", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
+    (
+        "EZ9999: Inner Error! Insufficient_Stream_Resources(EL0009): The stream resources are insufficient.",
+        "NPU_GRAPH_CAPTURE_STREAM_RESOURCES_EXHAUSTED",
+    ),
+    (
+        "ValueError: When using `deepspeed_config_file`, the following accelerate config variables will be ignored: ['gradient_accumulation_steps', 'zero_stage']",
+        "LAUNCHER_CONFIG_DUPLICATES_DEEPSPEED_CONFIG_FILE",
+    ),
+    ("ValueError: Attempting to unscale FP16 gradients.", "FP16_TRAINABLE_WEIGHTS_UNDER_AMP"),
+    (
+        "ImportError: libtorch_cuda_cu.so: cannot open shared object file: No such file or directory",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    (
+        "libc++abi: terminating due to uncaught exception of type std::runtime_error: [malloc_or_wait] Unable to allocate 12 bytes.",
+        "GPU_OOM",
+    ),
+    (
+        "Error watching fields: This request is serviced by a module of DCGM that is not currently loaded",
+        "DCGM_METRIC_UNSUPPORTED_ON_GPU",
+    ),
+    ("Error: Detected unsupported Cuda version", "DRIVER_NEWER_THAN_APP_VALIDATED"),
+    (
+        "SyntaxError: Missing parentheses in call to 'print' (pynvml.py, line 1831)",
+        "PY2_ONLY_NVML_BINDING_ON_PY3",
+    ),
+    (
+        "AttributeError: module 'pynvml' has no attribute '_nvmlGetFunctionPointer'",
+        "OLD_PYNVML_SHADOWS_NVML_BINDINGS",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -3729,6 +3788,16 @@ def test_a_cuda_build_no_channel_or_index_holds_is_the_os_on_a_mac() -> None:
     assert [d.code for d in diagnose_log(pip)] == ["TORCH_CUDA_INDEX_NOT_PUBLISHED"]
     on_mac = "/Users/me/project/.venv/bin/python -m pip install torch==2.1.2+cu118\n" + pip
     assert [d.code for d in diagnose_log(on_mac)] == ["CUDA_WHEEL_REQUESTED_ON_UNSUPPORTED_OS"]
+
+
+def test_a_python_2_nvml_binding_is_read_from_its_traceback() -> None:
+    traceback = (
+        '  File "/usr/lib/python3.6/site-packages/pynvml.py", line 1831\n'
+        "    print c_count.value\n"
+        "                ^\n"
+        "SyntaxError: Missing parentheses in call to 'print'\n"
+    )
+    assert [d.code for d in diagnose_log(traceback)][:1] == ["PY2_ONLY_NVML_BINDING_ON_PY3"]
 
 
 def test_a_python_without_any_wheel_is_not_read_as_a_missing_cuda_build() -> None:
