@@ -1,6 +1,7 @@
-"""The signatures of stop 44's waves (58 and 59): package resolvers naming CUDA builds, TensorRT's
+"""The signatures of stop 44's waves (58 to 62): package resolvers naming CUDA builds, TensorRT's
 own runtime, FFmpeg's encoders, renderers and simulators, JIT compilers that do not know the GPU,
-GPU hardware as nvidia-smi and the kernel report it, in the wordings of their printers.
+GPU hardware as nvidia-smi and the kernel report it, Jetson and edge accelerators, GPUs in VMs,
+NVML and DCGM tools, fine-tuning and serving stacks, in the wordings of their printers.
 
 Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
 library only.
