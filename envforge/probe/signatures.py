@@ -136,6 +136,8 @@ BENIGN: tuple[str, ...] = (
     # cpm_kernels (ChatGLM's quantised kernels) trying every cudart64 on PATH: PhysX's old copy
     # lacks the symbols it looks for, and it goes on to the toolkit's
     r"Symbol cuda\w{1,40} not found in .{0,200}?PhysX.{0,120}?cudart64_\d{2,3}\.dll",
+    # Windows' socket error 10053: a network client's connection dropped (the work goes on)
+    r"An established connection was aborted by the software in your host machine",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

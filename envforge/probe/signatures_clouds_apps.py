@@ -251,13 +251,13 @@ CLOUDS_APPS: tuple[Signature, ...] = (
         r"__cuda\b.{0,40}\bwhich is missing on the system",
         r"nothing provides __cuda\b",
     ),
-    # Intel's runtimes in their words: OpenCL with no platform (no ICD), OpenVINO's GPU plugin that
+    # Intel's runtimes in their words: clDNN with no OpenCL platform (no ICD), OpenVINO's GPU plugin that
     # cannot be created, a SYCL kernel whose aspects (fp64) no device has; MPS refusing a dtype
     S(
         C.INTEL_GPU_DRIVER_MISSING,
         r"clGetPlatformIDs error -1001\b",
-        r"\bCL_PLATFORM_NOT_FOUND_KHR\b",
         r"\[CLDNN ERROR\]\. No GPU device was found",
+        supersedes=(C.OPENCL_ICD_FILE_MISSING,),
     ),
     S(
         C.OPENVINO_GPU_PLUGIN_NEEDS_INTEL_GPU,

@@ -309,4 +309,58 @@ REACH: tuple[Signature, ...] = (
         C.OLD_PYNVML_SHADOWS_NVML_BINDINGS,
         r"module 'pynvml' has no attribute '_?nvml\w{2,60}'",
     ),
+    # wave 63: OpenCL's loader with no vendor file, compute clients, renderers, vector search
+    S(
+        C.OPENCL_ICD_FILE_MISSING,
+        r"clGetPlatformIDs\b[\w ():]{0,24}?(?:PLATFORM_NOT_FOUND_KHR|-1001\b)",
+        r"\bNo OpenCL platforms? (?:was |were )?found",
+        r"Number of platforms {1,60}0\b(?!\.)",
+    ),
+    S(C.OPENCL_ICD_WITHOUT_DEVICES_BREAKS_ENUMERATION, r"clGetDeviceIDs\(\): CL_DEVICE_NOT_FOUND"),
+    S(C.GPU_APP_INSTALLED_AS_WINDOWS_SERVICE, r"Running as a daemon \(GPU computing disabled\)"),
+    # ROCm's device libraries (ockl) not linked by an application's runtime compile options
+    S(
+        C.APP_GPU_RTC_OPTIONS_REJECTED_BY_NEWER_TOOLCHAIN,
+        r"undefined hidden symbol: __ockl_\w{1,40}",
+    ),
+    S(
+        C.OPENCL_KERNEL_RELATIVE_INCLUDE_NOT_FOUND,
+        r"comgr-\w{4,12}/input/CompileSource:\d{1,6}:\d{1,4}: fatal error: cannot open file",
+        supersedes=(C.MIOPEN_HIPRTC_LIBSTDCXX_HEADERS_MISSING,),
+    ),
+    # two LLVMs in one process (ROCm's and Mesa's): the second registers the same options
+    S(
+        C.GPU_RUNTIME_AND_GL_DRIVER_LLVM_CONFLICT,
+        r"LLVM ERROR: Option '[\w.-]{1,40}' already exists",
+        r"CommandLine Error: Option '[\w.-]{1,40}' registered more than once",
+    ),
+    S(
+        C.GPU_LIBRARY_RESOURCES_SHARED_ACROSS_THREADS,
+        r"Faiss assertion '[^']{1,80}' failed in [^\n]{0,160}?StackDeviceMemory",
+    ),
+    S(
+        C.QUANTIZED_MODEL_VARIANT_WRONG_FOR_GPU_ARCH,
+        r"shape\.dataExtent == other\.shape\.dataExtent",
+    ),
+    # a library's CPU build: faiss-cpu has no GPU classes; a build told to enable its GPU option
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"has no attribute '(?:StandardGpuResources|GpuIndex\w{0,30}|index_cpu_to_(?:gpu|all_gpus)\w{0,10})'",
+        r"Please compile with -D\w{1,40}(?:GPU|CUDA)\w{0,10}=ON",
+    ),
+    # OptiX's ABI newer than the driver's (7801); a renderer naming the driver it needs
+    S(
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"optixInit\(\)\)? failed with (?:code|error) 7801",
+        r"OPTIX_ERROR_UNSUPPORTED_ABI_VERSION",
+        r"(?:make sure|ensure) (?:that )?you have (?:the )?NVIDIA driver (?:version )?[\d.]{2,10} or (?:later|newer|higher)",
+        supersedes=(C.DRIVER_OPTIX_LIBRARY_MISSING,),
+    ),
+    S(C.DRIVER_OPTIX_LIBRARY_MISSING, r"Opti[xX] [Ee]rror: '?Library not found"),
+    # a Vulkan device without a feature the program requires (16-bit floats, storage)
+    S(
+        C.VULKAN_DEVICE_LACKS_16BIT_STORAGE,
+        r"\bVK_ERROR_FEATURE_NOT_PRESENT\b",
+        r"NotSupported\('Feature is not present'\)",
+    ),
 )

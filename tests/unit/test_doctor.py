@@ -3498,6 +3498,57 @@ LINES = [
         "AttributeError: module 'pynvml' has no attribute '_nvmlGetFunctionPointer'",
         "OLD_PYNVML_SHADOWS_NVML_BINDINGS",
     ),
+    # wave 63: OpenCL loaders, compute clients, renderers, vector search
+    (
+        "pyopencl._cl.LogicError: clGetPlatformIDs failed: PLATFORM_NOT_FOUND_KHR",
+        "OPENCL_ICD_FILE_MISSING",
+    ),
+    ("OpenCL: Not detected: clGetPlatformIDs() returned -1001", "OPENCL_ICD_FILE_MISSING"),
+    ("OpenCL Exception: No OpenCL platform found. (-32)", "OPENCL_ICD_FILE_MISSING"),
+    ("Number of platforms                               0", "OPENCL_ICD_FILE_MISSING"),
+    ("clGetDeviceIDs(): CL_DEVICE_NOT_FOUND", "OPENCL_ICD_WITHOUT_DEVICES_BREAKS_ENUMERATION"),
+    ("Running as a daemon (GPU computing disabled)", "GPU_APP_INSTALLED_AS_WINDOWS_SERVICE"),
+    (
+        "ld.lld: error: undefined hidden symbol: __ockl_get_group_id",
+        "APP_GPU_RTC_OPTIONS_REJECTED_BY_NEWER_TOOLCHAIN",
+    ),
+    (
+        "/tmp/comgr-c0bec5/input/CompileSource:7:10: fatal error: cannot open file '/tmp/comgr-c0bec5/input/inc_vendor.cl': No such file or directory",
+        "OPENCL_KERNEL_RELATIVE_INCLUDE_NOT_FOUND",
+    ),
+    ("LLVM ERROR: Option 'basic' already exists!", "GPU_RUNTIME_AND_GL_DRIVER_LLVM_CONFLICT"),
+    (
+        "CommandLine Error: Option 'polly' registered more than once!",
+        "GPU_RUNTIME_AND_GL_DRIVER_LLVM_CONFLICT",
+    ),
+    (
+        "Faiss assertion 'p + size == head_' failed in void faiss::gpu::StackDeviceMemory::Stack::returnAlloc(char*, size_t, cudaStream_t) at faiss/gpu/utils/StackDeviceMemory.cpp:144",
+        "GPU_LIBRARY_RESOURCES_SHARED_ACROSS_THREADS",
+    ),
+    (
+        "Assertion failed: this->shape.dataExtent == other.shape.dataExtent, file Tensor.h",
+        "QUANTIZED_MODEL_VARIANT_WRONG_FOR_GPU_ARCH",
+    ),
+    ("AttributeError: module 'faiss' has no attribute 'StandardGpuResources'", "CPU_ONLY_TF_BUILD"),
+    (
+        "session.cc:GetSessionOptionsImpl:173 Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider, . Fallback to cpu!",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "Optix call (optixInit()) failed with code 7801 (line 150)",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    ("OptiX error: OPTIX_ERROR_UNSUPPORTED_ABI_VERSION", "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME"),
+    (
+        "Redshift Error: Please make sure you have NVIDIA driver 551.78 or later installed.",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    ("rtx_functions.h:47 Optix Error: 'Library not found'", "DRIVER_OPTIX_LIBRARY_MISSING"),
+    ("vkCreateDevice failed: VK_ERROR_FEATURE_NOT_PRESENT", "VULKAN_DEVICE_LACKS_16BIT_STORAGE"),
+    (
+        'Failed to create GPU device: "NVIDIA GeForce GTX 1080 Ti", error: NotSupported("Feature is not present")',
+        "VULKAN_DEVICE_LACKS_16BIT_STORAGE",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
