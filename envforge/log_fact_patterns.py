@@ -404,6 +404,21 @@ RULES = (
     _Rule(
         "pip_searched", ("listdir(",), (re.compile(r'listdir\("[^"]{0,200}site-packages/nvidia/'),)
     ),
+    # ONNX Runtime: its GPU package named, and a provider list of the CPU package's
+    _Rule(
+        "ort_gpu_package",
+        ("onnxruntime-gpu", "onnxruntime_gpu"),
+        (re.compile(r"\bonnxruntime[-_]gpu\b"),),
+    ),
+    _Rule(
+        "ort_cpu_providers",
+        ("cpuexecutionprovider", "'azure', 'cpu'"),
+        (
+            re.compile(
+                r"AzureExecutionProvider['\"]?, ?['\"]?CPUExecutionProvider|\(choose from 'azure', 'cpu'\)"
+            ),
+        ),
+    ),
     # what the log says of the builds and the process (log_build_patterns; a Jetson: log_facts)
     *(_Rule(fact, keywords, (pattern,)) for fact, keywords, pattern in build.LINE_FACTS),
     _Rule(

@@ -330,7 +330,7 @@ REACH: tuple[Signature, ...] = (
     ),
     # two LLVMs in one process (ROCm's and Mesa's): the second registers the same options
     S(
-        C.GPU_RUNTIME_AND_GL_DRIVER_LLVM_CONFLICT,
+        C.TWO_LLVM_COPIES_IN_ONE_PROCESS,
         r"LLVM ERROR: Option '[\w.-]{1,40}' already exists",
         r"CommandLine Error: Option '[\w.-]{1,40}' registered more than once",
     ),
@@ -362,5 +362,53 @@ REACH: tuple[Signature, ...] = (
         C.VULKAN_DEVICE_LACKS_16BIT_STORAGE,
         r"\bVK_ERROR_FEATURE_NOT_PRESENT\b",
         r"NotSupported\('Feature is not present'\)",
+    ),
+    # wave 64: CI and wheel builds, courses' notebooks, face-swap apps, quantisation kernels
+    S(
+        C.AUDITWHEEL_VENDORS_CUDA_RUNTIME_LIBRARY,
+        r"Cannot repair wheel, because required library '?lib(?:cuda|cudart|cublas\w{0,3}|cudnn\w{0,12}|nvrtc|nccl|cusparse|cufft|curand|cusolver|nvJitLink|nvToolsExt|c10_cuda|torch_cuda)\b[\w.]{0,20}'? could not be located",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.BUILD_DISK_FULL,
+        r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on device",
+    ),
+    S(
+        C.CONDA_CUDA_VARIANT_NOT_ON_CHANNEL,
+        r"nothing provides requested (?:cudatoolkit|pytorch-cuda|cuda-version|cuda-toolkit|cuda-runtime)\b",
+    ),
+    S(C.TPU_RESOLVER_EXPECTS_TPU_NODE, r"Please provide a TPU Name to connect to"),
+    # CUDA IPC (a DataLoader worker's CUDA tensors) that Windows does not support
+    S(
+        C.WINDOWS_CUDA_IPC_UNSUPPORTED,
+        r"StorageSharing\.cpp,? line[= ]\d{1,5},? error[= ]801\b",
+        r"cuda runtime error \(801\) ?: operation not supported at \S{0,120}StorageSharing",
+    ),
+    S(
+        C.LIBTPU_MISSING_OR_MISMATCHED,
+        r"kEnvTpuLibraryPath[^\n]{0,80}?(?:INVALID_ARGUMENT|Unexpected PJRT_Api size)",
+        supersedes=(C.JAX_JAXLIB_VERSION_MISMATCH,),
+    ),
+    S(
+        C.OPENCL_SELECTED_PLATFORM_HAS_NO_USABLE_DEVICE,
+        r"Selected OpenCL device \d{1,3} is out of range",
+    ),
+    S(C.OPENCL_DRIVER_LACKS_SPIRV_SUPPORT, r"CL_INVALID_VALUE ?\) in \S{0,160}:compileIL\b"),
+    S(C.CMAKE_OPENMP_CUDA_NOT_DETECTED, r"Could NOT find OpenMP_CUDA\b"),
+    S(
+        C.GPU_BUILD_CONFIG_BUG_FIXED_UPSTREAM,
+        r"link interface of target '[^']{1,80}' contains: (?:OpenMP::OpenMP_CUDA|CUDA::\w{2,30}) but the target was not found",
+    ),
+    # ONNX Runtime's CPU package answering: no GPU provider to choose (log_rules: both packages)
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"invalid choice: '(?:cuda|tensorrt|rocm|dml|directml|coreml|openvino)' \(choose from 'azure', 'cpu'\)",
+        r"\bAvailable providers:? \[?'(?:AzureExecutionProvider', ?')?CPUExecutionProvider'\]?(?!,)",
+    ),
+    # an extension module built against another torch: Windows finds a procedure missing
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"importing \w{1,40}_(?:ext|C|cuda|kernels?|ops|cpp): The specified procedure\b",
+        supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,),
     ),
 )

@@ -3516,10 +3516,10 @@ LINES = [
         "/tmp/comgr-c0bec5/input/CompileSource:7:10: fatal error: cannot open file '/tmp/comgr-c0bec5/input/inc_vendor.cl': No such file or directory",
         "OPENCL_KERNEL_RELATIVE_INCLUDE_NOT_FOUND",
     ),
-    ("LLVM ERROR: Option 'basic' already exists!", "GPU_RUNTIME_AND_GL_DRIVER_LLVM_CONFLICT"),
+    ("LLVM ERROR: Option 'basic' already exists!", "TWO_LLVM_COPIES_IN_ONE_PROCESS"),
     (
         "CommandLine Error: Option 'polly' registered more than once!",
-        "GPU_RUNTIME_AND_GL_DRIVER_LLVM_CONFLICT",
+        "TWO_LLVM_COPIES_IN_ONE_PROCESS",
     ),
     (
         "Faiss assertion 'p + size == head_' failed in void faiss::gpu::StackDeviceMemory::Stack::returnAlloc(char*, size_t, cudaStream_t) at faiss/gpu/utils/StackDeviceMemory.cpp:144",
@@ -3548,6 +3548,57 @@ LINES = [
     (
         'Failed to create GPU device: "NVIDIA GeForce GTX 1080 Ti", error: NotSupported("Feature is not present")',
         "VULKAN_DEVICE_LACKS_16BIT_STORAGE",
+    ),
+    # wave 64: wheel builds and CI, notebooks, ONNX Runtime's CPU package, extensions
+    (
+        'ValueError: Cannot repair wheel, because required library "libcudart.so.13" could not be located',
+        "AUDITWHEEL_VENDORS_CUDA_RUNTIME_LIBRARY",
+    ),
+    (
+        "ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device",
+        "BUILD_DISK_FULL",
+    ),
+    ("-   - nothing provides requested cudatoolkit 12.0.*", "CONDA_CUDA_VARIANT_NOT_ON_CHANNEL"),
+    ("ValueError: Please provide a TPU Name to connect to.", "TPU_RESOLVER_EXPECTS_TPU_NODE"),
+    (
+        "THCudaCheck FAIL file=..\\torch/csrc/generic/StorageSharing.cpp line=247 error=801 : operation not supported",
+        "WINDOWS_CUDA_IPC_UNSUPPORTED",
+    ),
+    (
+        "RuntimeError: cuda runtime error (801) : operation not supported at C:\\w\\1\\s\\windows\\pytorch\\torch/csrc/generic/StorageSharing.cpp:245",
+        "WINDOWS_CUDA_IPC_UNSUPPORTED",
+    ),
+    (
+        'F pjrt_computation_client.cc:81] Non-OK-status: pjrt::LoadPjrtPlugin( "tpu", sys_util::GetEnvString(env::kEnvTpuLibraryPath, "libtpu.so")) status: INVALID_ARGUMENT: Unexpected PJRT_Api size: expected 232, got 184',
+        "LIBTPU_MISSING_OR_MISMATCHED",
+    ),
+    (
+        "CHIP critical [TID 446954] [1712210555.487863702] : Selected OpenCL device 0 is out of range",
+        "OPENCL_SELECTED_PLATFORM_HAS_NO_USABLE_DEVICE",
+    ),
+    (
+        "CHIP error [TID 447571] [1712210779.371289725] : hipErrorNotInitialized (CL_INVALID_VALUE ) in /src/backend/OpenCL/CHIPBackendOpenCL.cc:776:compileIL",
+        "OPENCL_DRIVER_LACKS_SPIRV_SUPPORT",
+    ),
+    (
+        "Could NOT find OpenMP_CUDA (missing: OpenMP_CUDA_FLAGS OpenMP_CUDA_LIB_NAMES)",
+        "CMAKE_OPENMP_CUDA_NOT_DETECTED",
+    ),
+    (
+        'The link interface of target "Gromacs::libgromacs" contains: OpenMP::OpenMP_CUDA but the target was not found.',
+        "GPU_BUILD_CONFIG_BUG_FIXED_UPSTREAM",
+    ),
+    (
+        "run.py: error: argument --execution-provider: invalid choice: 'cuda' (choose from 'azure', 'cpu')",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "Available providers: ['AzureExecutionProvider', 'CPUExecutionProvider']",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "DLL load failed while importing exllamav2_ext: The specified procedure could not be found.",
+        "TORCH_EXTENSION_ABI_MISMATCH",
     ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
@@ -4578,3 +4629,13 @@ def test_ncclnetplugin_version_probing_is_a_cause_only_of_a_run_that_failed() ->
     assert diagnose_log(line) == []
     failed = diagnose_log(line + "\nRuntimeError: NCCL error: unhandled system error")
     assert "NCCL_NET_PLUGIN_ABI_TOO_OLD" in [d.code for d in failed]
+
+
+def test_onnx_runtime_cpu_providers_where_its_gpu_package_is_named_are_both_packages() -> None:
+    """Only the CPU package's providers is a CPU build; the same where the log names
+    onnxruntime-gpu is the two packages installed together (the CPU one's module wins)."""
+    providers = "Available providers: ['AzureExecutionProvider', 'CPUExecutionProvider']"
+    assert [d.code for d in diagnose_log(providers)] == ["CPU_ONLY_TF_BUILD"]
+    both = "Requirement already satisfied: onnxruntime-gpu==1.20.1 in ./env/lib\n" + providers
+    assert [d.code for d in diagnose_log(both)][0] == "ORT_PACKAGE_VARIANTS_CONFLICT"
+    assert "CPU_ONLY_TF_BUILD" not in [d.code for d in diagnose_log(both)]
