@@ -411,4 +411,73 @@ REACH: tuple[Signature, ...] = (
         r"importing \w{1,40}_(?:ext|C|cuda|kernels?|ops|cpp): The specified procedure\b",
         supersedes=(C.WINDOWS_RUNTIME_DLL_MISSING,),
     ),
+    # wave 65: edge and mobile NPUs (RKNN, Edge TPU, Hexagon, TFLite delegates), graph and
+    # point-cloud extension wheels, Rust and Julia GPU runtimes
+    S(
+        C.NPU_MODEL_RUNTIME_VERSION_MISMATCH,
+        r"\bInvalid RKNN model version \d{1,3}",
+        r"\bInvalid RKNN format\b",
+        r"\bE RKNN: (?:\[[\d:.]{5,20}\] )?failed to decode config data",
+        r"Package requires runtime version \d{1,3}, which is newer than this runtime version",
+    ),
+    S(C.NPU_MODEL_BUILT_FOR_OTHER_SOC, r"The rknn model does not match the RKNPU hardware version"),
+    S(
+        C.NPU_KERNEL_DRIVER_TOO_OLD_FOR_RUNTIME,
+        r"\bE RKNN: (?:\[[\d:.]{5,20}\] )?failed to submit!?, op id",
+        r"recommend to upgrade the driver to the new version",
+    ),
+    S(
+        C.HEXAGON_DSP_LIBRARY_NOT_ON_DSP_SEARCH_PATH,
+        r"dynamic loading failed for file:///lib\w{1,40}Skel\.so",
+    ),
+    S(
+        C.ANDROID_VENDOR_NPU_RUNTIME_NOT_IN_FIRMWARE,
+        r"unable to open library libneuron(?:usdk)?_adapter",
+    ),
+    S(
+        C.ANDROID_VENDOR_OPENCL_LIB_NOT_DECLARED,
+        r"dlopen failed: library 'libOpenCL(?:-pixel)?\.so' not found",
+    ),
+    S(
+        C.CONTAINER_VENDOR_GPU_DEVICE_NODE_NOT_PASSED,
+        r"Failed creating base context during opening of kernel driver",
+    ),
+    S(
+        C.NPU_DEVICE_NODE_PERMISSION_DENIED,
+        r"\bopen (?:vpu|apu|npu|rknpu|hailo\d?|apex_\d)\b.{0,40}?(?:Permission denied|errno.{0,3}13\b)",
+    ),
+    S(C.PERF_CPU_FALLBACK_OPS, r"Number of operations that will run on Edge TPU: 0(?!\d)"),
+    S(
+        C.LINUX_SYSTEM_RUNTIME_LIB_MISSING,
+        r"\blib(?:GL\.so\.1|c\+\+\.so\.1): cannot open shared object file",
+    ),
+    S(
+        C.CUSTOM_OP_LIBRARY_NOT_LOADED,
+        r"Encountered unresolved custom op: \w{1,60}",
+        r"Select TensorFlow op\(s\), included in the given model",
+    ),
+    # TensorRT 7 on CUDA 10.2 without its cuBLAS patch
+    S(C.CUDA_TOOLKIT_RELEASE_REGRESSION, r"CublasLtWrapper::getCublasLtHeuristic"),
+    # an older onnxruntime library (System32's) found before the application's own
+    S(
+        C.FOREIGN_LIB_SHADOWS_APP_BUNDLED_LIB,
+        r"The given version \[\d{1,3}\] is not supported, only version 1 to \d{1,3} is supported in this build",
+    ),
+    # an extension compiled by an nvcc of another CUDA than torch's
+    S(C.TORCH_EXTENSION_ABI_MISMATCH, r"undefined symbol: __cuda(?:Pop|Push)CallConfiguration"),
+    S(
+        C.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,
+        r"\bld: library not found for -l(?:cudart|cuda|cublas\w{0,3}|cufft|curand|cusparse|cusolver|nvrtc|nccl|cudnn)\b",
+    ),
+    S(
+        C.METAL_BACKEND_COMPILER_CRASH,
+        r"Compilation failed due to an interrupted connection",
+        r"XPC_ERROR_CONNECTION_INTERRUPTED\. \(AGX",
+    ),
+    # Julia's GPU packages: an exception thrown in a kernel
+    S(C.DEVICE_SIDE_ASSERT, r"\bKernelException: A \w{2,30} was thrown on device"),
+    S(
+        C.PUBLISHED_GPU_WHEEL_ARCHIVE_CORRUPT,
+        r"dist-info/WHEEL' file: KeyError",
+    ),
 )

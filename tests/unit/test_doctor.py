@@ -3600,6 +3600,85 @@ LINES = [
         "DLL load failed while importing exllamav2_ext: The specified procedure could not be found.",
         "TORCH_EXTENSION_ABI_MISMATCH",
     ),
+    # wave 65: edge and mobile NPUs, TFLite delegates, extension wheels, Julia and Rust runtimes
+    ("E RKNN: [08:56:48.563] Invalid RKNN model version 6", "NPU_MODEL_RUNTIME_VERSION_MISMATCH"),
+    ("E RKNN: Invalid RKNN format", "NPU_MODEL_RUNTIME_VERSION_MISMATCH"),
+    ("E RKNN: failed to decode config data!", "NPU_MODEL_RUNTIME_VERSION_MISMATCH"),
+    (
+        "Failed to prepare for TPU. Package requires runtime version 14, which is newer than this runtime version 13.",
+        "NPU_MODEL_RUNTIME_VERSION_MISMATCH",
+    ),
+    (
+        "E RKNN    : The rknn model does not match the RKNPU hardware version!",
+        "NPU_MODEL_BUILT_FOR_OTHER_SOC",
+    ),
+    (
+        "E RKNN: [05:03:32.244] failed to submit!, op id: 1, op name: Conv:MobilenetV1/Conv2d_0, flags: 0x5",
+        "NPU_KERNEL_DRIVER_TOO_OLD_FOR_RUNTIME",
+    ),
+    (
+        "W RKNN: Current driver version: 0.9.2, recommend to upgrade the driver to the new version: >= 0.9.6",
+        "NPU_KERNEL_DRIVER_TOO_OLD_FOR_RUNTIME",
+    ),
+    (
+        "fastrpc_apps_user.c:1829: Error 0x80000406: remote_handle_open_domain: dynamic loading failed for file:///libSnpeHtpV73Skel.so?snpe_skel_handle_invoke",
+        "HEXAGON_DSP_LIBRARY_NOT_ON_DSP_SEARCH_PATH",
+    ),
+    (
+        "NeuronApi error: unable to open library libneuron_adapter.so/libneuronusdk_adapter.mtk.so",
+        "ANDROID_VENDOR_NPU_RUNTIME_NOT_IN_FIRMWARE",
+    ),
+    (
+        'Internal error: Failed to apply delegate: Can not open OpenCL library on this device - dlopen failed: library "libOpenCL.so" not found',
+        "ANDROID_VENDOR_OPENCL_LIB_NOT_DECLARED",
+    ),
+    (
+        "Failed creating base context during opening of kernel driver.",
+        "CONTAINER_VENDOR_GPU_DEVICE_NODE_NOT_PASSED",
+    ),
+    (
+        "[VpuStreamlmp] open vpu fail, return -1, errno(13):Permission denied",
+        "NPU_DEVICE_NODE_PERMISSION_DENIED",
+    ),
+    ("Number of operations that will run on Edge TPU: 0", "PERF_CPU_FALLBACK_OPS"),
+    (
+        "OSError: libGL.so.1: cannot open shared object file: No such file or directory",
+        "LINUX_SYSTEM_RUNTIME_LIB_MISSING",
+    ),
+    (
+        "[Qnn ExecuTorch]: Cannot Open QNN library libQnnHtp.so, with error: libc++.so.1: cannot open shared object file: No such file or directory",
+        "LINUX_SYSTEM_RUNTIME_LIB_MISSING",
+    ),
+    ("Encountered unresolved custom op: Atan.", "CUSTOM_OP_LIBRARY_NOT_LOADED"),
+    (
+        "ERROR: Select TensorFlow op(s), included in the given model, is(are) not supported by this interpreter.",
+        "CUSTOM_OP_LIBRARY_NOT_LOADED",
+    ),
+    (
+        "C:\\source\\rtSafe\\cublas\\cublasLtWrapper.cpp (279) - Assertion Error in nvinfer1::CublasLtWrapper::getCublasLtHeuristic: 0 (cublasStatus == CUBLAS_STATUS_SUCCESS)",
+        "CUDA_TOOLKIT_RELEASE_REGRESSION",
+    ),
+    (
+        "The given version [16] is not supported, only version 1 to 10 is supported in this build.",
+        "FOREIGN_LIB_SHADOWS_APP_BUNDLED_LIB",
+    ),
+    (
+        "torch_scatter/_scatter_cuda.so: undefined symbol: __cudaPopCallConfiguration",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    ("ld: library not found for -lcudart", "CUDA_DEV_LIB_NOT_ON_LINKER_PATH"),
+    (
+        "NSError: Compilation failed due to an interrupted connection:",
+        "METAL_BACKEND_COMPILER_CRASH",
+    ),
+    (
+        "KernelException: A BoundsError was thrown on device Apple M1: Out-of-bounds array access",
+        "DEVICE_SIDE_ASSERT",
+    ),
+    (
+        "torch-sparse has an invalid wheel, could not read 'torch_sparse-0.6.18.dist-info/WHEEL' file: KeyError",
+        "PUBLISHED_GPU_WHEEL_ARCHIVE_CORRUPT",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
