@@ -69,6 +69,11 @@ _SEES_A_GPU = NOT_A_MISSING_GPU | frozenset(
     if info.layer in ("memory", "model-code", "data-pipeline", "hardware-vs-build")
     and code is not Code.GPU_ARCH_TOO_OLD
 )  # fmt: skip
+# what only a working driver prints: nvidia-smi's table, a framework's device with its capability
+_DRIVER_WORKS = re.compile(
+    r"NVIDIA-SMI \d{1,4}\.|Created device .{0,200}GPU|Adding visible gpu devices: \d"
+    r"|Found device \d{1,3} with properties|[Cc]ompute [Cc]apability: \d{1,2}\.\d"
+)
 _STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
     Code.GPU_ARCH_NEWER_THAN_WHEEL, Code.GPU_ARCH_TOO_OLD, Code.KERAS_BACKEND_NOT_TF,
     Code.MACOS_X86_BUILD_ON_APPLE_SILICON, Code.DIRECTML_NO_ADAPTER_OR_VERSION,
@@ -146,6 +151,10 @@ def read_log(
         symptoms=symptoms,
     )  # fmt: skip
     _apply(causes, decisions, len(lines))
+    if not failed and _DRIVER_WORKS.search(body):  # the driver answered: a warning that said no
+        cause = causes.get(Code.DRIVER_NOT_AVAILABLE)
+        if cause is not None and not cause.decided:
+            del causes[Code.DRIVER_NOT_AVAILABLE]
     if not gpu and not failed and not wanted and (suppressed or _CPU_RUN.search(body)):
         evidence = [_line(f) for f in suppressed][:MAX_EVIDENCE] or ["the log shows no GPU"]
         causes.setdefault(

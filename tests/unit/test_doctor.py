@@ -4718,3 +4718,20 @@ def test_onnx_runtime_cpu_providers_where_its_gpu_package_is_named_are_both_pack
     both = "Requirement already satisfied: onnxruntime-gpu==1.20.1 in ./env/lib\n" + providers
     assert [d.code for d in diagnose_log(both)][0] == "ORT_PACKAGE_VARIANTS_CONFLICT"
     assert "CPU_ONLY_TF_BUILD" not in [d.code for d in diagnose_log(both)]
+
+
+def test_a_driver_warning_in_a_run_whose_framework_used_the_gpu_is_not_a_missing_driver() -> None:
+    """Paddle warns that libcuda.so is not configured (WSL keeps it elsewhere), then prints the
+    device it uses: a run that went on with its GPU has a driver; one that failed may not."""
+    warning = (
+        "W0508 21:40:15.979074  1551 dynamic_loader.cc:412] The third-party dynamic library "
+        "(libcuda.so) that Paddle depends on is not configured correctly. (error code is "
+        "libcuda.so: cannot open shared object file: No such file or directory)"
+    )
+    used = (
+        warning + "\nW0508 21:40:15.993314  1551 gpu_resources.cc:116] Please NOTE: device: 0, "
+        "GPU Compute Capability: 12.0, Driver API Version: 13.2, Runtime API Version: 13.0"
+    )
+    assert "DRIVER_NOT_AVAILABLE" not in [d.code for d in diagnose_log(used)]
+    failed = used + "\nTraceback (most recent call last):\nRuntimeError: CUDA driver error"
+    assert "DRIVER_NOT_AVAILABLE" in [d.code for d in diagnose_log(failed)]
