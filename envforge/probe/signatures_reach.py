@@ -10,7 +10,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import S, Signature
+from .signature import SYMPTOM, S, Signature
 
 __all__ = ["REACH"]
 
@@ -479,5 +479,63 @@ REACH: tuple[Signature, ...] = (
     S(
         C.PUBLISHED_GPU_WHEEL_ARCHIVE_CORRUPT,
         r"dist-info/WHEEL' file: KeyError",
+    ),
+    # wave 66: HPC libraries, Julia's GPU compilers, profilers, NPUs on Windows and Linux
+    S(
+        C.GPU_KERNEL_CODE_NOT_COMPILABLE_FOR_DEVICE,
+        r"InvalidIRError: compiling (?:kernel|MethodInstance) .{0,200}?resulted in invalid LLVM IR",
+        r"KernelError: kernel returns a value of type",
+    ),
+    S(
+        C.DRIVER_TOO_OLD_FOR_CUDA_RUNTIME,
+        r"Cuda driver is not compatible with Nsight (?:Compute|Systems)",
+    ),
+    S(
+        C.NVML_PRIVILEGED_OPERATION_AS_USER,
+        r"does not have permission to access NVIDIA GPU Performance Counters",
+        r"\bERR_NVGPUCTRPERM\b",
+    ),
+    # a compiler, not the GPU, out of host memory
+    S(
+        C.HOST_OOM,
+        r"\bcc1plus(?:\.exe)?: out of memory allocating \d{1,20} bytes",
+        supersedes=(C.GPU_OOM,),
+    ),
+    S(
+        C.WINDOWS_DLL_EXPORT_LIMIT_EXCEEDED,
+        r"\bexport ordinal too large\b",
+        r"\bLNK1189: library limit of 65535 objects exceeded",
+    ),
+    S(C.USER_KERNEL_OUT_OF_BOUNDS_ACCESS, r"AddressSanitizer: [\w-]{4,40} on amdgpu device \d"),
+    S(
+        C.HIP_DEVICE_SANITIZER_NEEDS_XNACK_TARGET,
+        r"ignoring '-fsanitize=address' option for offload arch",
+    ),
+    S(C.NO_DISPLAY_FOR_WINDOWED_SIMULATOR, r"X11: The DISPLAY environment variable is missing"),
+    S(
+        C.ROCM_GPU_ISA_UNSUPPORTED,
+        r"Illegal instruction detected: [^\n]{0,80}?not supported on GFX\d{1,2}\+?",
+        supersedes=(C.CPU_NO_AVX,),
+    ),
+    # a kernel module built by another gcc than the kernel's: what explains a flag gcc rejects
+    S(
+        C.DRIVER_MODULE_TOOLCHAIN_MISMATCH,
+        r"the compiler differs from the one used to build the kernel",
+        strength=SYMPTOM,  # printed by many module builds that fail for another cause
+        needs_failure=True,
+    ),
+    S(
+        C.HOST_COMPILER_REJECTS_BUILD_FLAG,
+        r"(?:c\+\+|g\+\+|gcc|cc1plus|cc1|clang\+\+|clang): error: unrecognized command[- ]line option '-(?!-offload-arch|ftrivial-auto-var-init)[\w=+.-]{2,60}'",
+        strength=SYMPTOM,  # a kernel module's build: the kernel's flags, another gcc
+        explained_by=(C.DRIVER_MODULE_TOOLCHAIN_MISMATCH,),
+    ),
+    S(
+        C.NPU_KERNEL_DRIVER_TOO_OLD_FOR_RUNTIME,
+        r"MAPPED_INFERENCE_VERSION is NOT compatible with the ELF",
+    ),
+    S(
+        C.NPU_NOT_DETECTED_OR_UNSUPPORTED,
+        r"\bNo (?:AMD |Intel |Ryzen AI )?NPU (?:device )?(?:was )?(?:detected|found)",
     ),
 )

@@ -3679,6 +3679,58 @@ LINES = [
         "torch-sparse has an invalid wheel, could not read 'torch_sparse-0.6.18.dist-info/WHEEL' file: KeyError",
         "PUBLISHED_GPU_WHEEL_ARCHIVE_CORRUPT",
     ),
+    # wave 66: Julia's GPU compilers, profilers, HIP's sanitizer, NPUs, compilers' flags
+    (
+        "ERROR: InvalidIRError: compiling kernel kernel(CuDeviceArray{Int64,1,1}) resulted in invalid LLVM IR",
+        "GPU_KERNEL_CODE_NOT_COMPILABLE_FOR_DEVICE",
+    ),
+    (
+        "KernelError: kernel returns a value of type `Union{}`",
+        "GPU_KERNEL_CODE_NOT_COMPILABLE_FOR_DEVICE",
+    ),
+    (
+        "==ERROR== Cuda driver is not compatible with Nsight Compute",
+        "DRIVER_TOO_OLD_FOR_CUDA_RUNTIME",
+    ),
+    (
+        "The user does not have permission to access NVIDIA GPU Performance Counters on the target device",
+        "NVML_PRIVILEGED_OPERATION_AS_USER",
+    ),
+    (
+        "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to profile on the target device.",
+        "NVML_PRIVILEGED_OPERATION_AS_USER",
+    ),
+    ("cc1plus.exe: out of memory allocating 65536 bytes", "HOST_OOM"),
+    ("ld: error: export ordinal too large", "WINDOWS_DLL_EXPORT_LIMIT_EXCEEDED"),
+    (
+        "LINK : fatal error LNK1189: library limit of 65535 objects exceeded",
+        "WINDOWS_DLL_EXPORT_LIMIT_EXCEEDED",
+    ),
+    (
+        "==3141==ERROR: AddressSanitizer: heap-buffer-overflow on amdgpu device 0 at pc 0x7fb1410d2cc4",
+        "USER_KERNEL_OUT_OF_BOUNDS_ACCESS",
+    ),
+    (
+        "clang++: warning: ignoring '-fsanitize=address' option for offload arch 'gfx90a:xnack-'",
+        "HIP_DEVICE_SANITIZER_NEEDS_XNACK_TARGET",
+    ),
+    ("X11: The DISPLAY environment variable is missing", "NO_DISPLAY_FOR_WINDOWED_SIMULATOR"),
+    (
+        "error: Illegal instruction detected: Invalid dpp_ctrl value: broadcasts are not supported on GFX10+",
+        "ROCM_GPU_ISA_UNSUPPORTED",
+    ),
+    (
+        "c++: error: unrecognized command line option '-fcf-protection=full'; did you mean '-fstack-protector-all'?",
+        "HOST_COMPILER_REJECTS_BUILD_FLAG",
+    ),
+    (
+        "ERROR! MAPPED_INFERENCE_VERSION is NOT compatible with the ELF Expected: 6.1.0 vs received: 7.0.0",
+        "NPU_KERNEL_DRIVER_TOO_OLD_FOR_RUNTIME",
+    ),
+    (
+        "No AMD NPU detected. The 'npu' profile requires AMD NPU hardware",
+        "NPU_NOT_DETECTED_OR_UNSUPPORTED",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -4735,3 +4787,14 @@ def test_a_driver_warning_in_a_run_whose_framework_used_the_gpu_is_not_a_missing
     assert "DRIVER_NOT_AVAILABLE" not in [d.code for d in diagnose_log(used)]
     failed = used + "\nTraceback (most recent call last):\nRuntimeError: CUDA driver error"
     assert "DRIVER_NOT_AVAILABLE" in [d.code for d in diagnose_log(failed)]
+
+
+def test_a_compiler_rejecting_a_kernel_flag_in_a_module_build_is_the_toolchain_mismatch() -> None:
+    """gcc refusing a flag is a build's own flag (first) unless the kernel module build says
+    its compiler differs from the kernel's, which explains it; that warning alone is no cause."""
+    rejected = "gcc: error: unrecognized command line option '-mharden-sls=all'"
+    assert [d.code for d in diagnose_log(rejected)] == ["HOST_COMPILER_REJECTS_BUILD_FLAG"]
+    differs = "warning: the compiler differs from the one used to build the kernel"
+    assert not is_trouble(diagnose_log(differs))
+    module = rejected + "\nmake[2]: *** [scripts/Makefile.build:297: nv.o] Error 1\n" + differs
+    assert [d.code for d in diagnose_log(module)][0] == "DRIVER_MODULE_TOOLCHAIN_MISMATCH"
