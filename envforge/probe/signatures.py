@@ -25,6 +25,7 @@ from __future__ import annotations
 from .codes import LAYERS
 from .signature import CAUSE, INFO, SYMPTOM, Signature
 from .signatures_backends import BACKENDS
+from .signatures_beyond import BEYOND
 from .signatures_clouds_apps import CLOUDS_APPS
 from .signatures_containers import CONTAINERS
 from .signatures_frameworks import FRAMEWORKS
@@ -74,6 +75,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *MANUALS,
     *POSTED,
     *REACH,
+    *BEYOND,
 )
 
 
