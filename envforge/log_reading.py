@@ -74,6 +74,7 @@ _DRIVER_WORKS = re.compile(
     r"NVIDIA-SMI \d{1,4}\.|Created device .{0,200}GPU|Adding visible gpu devices: \d"
     r"|Found device \d{1,3} with properties|[Cc]ompute [Cc]apability: \d{1,2}\.\d"
 )
+_TPU_RUN = re.compile(r"(?:distributed system for|initiali[sz]ed?) TPU backend|TpuDevice\(id=\d")
 _STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
     Code.GPU_ARCH_NEWER_THAN_WHEEL, Code.GPU_ARCH_TOO_OLD, Code.KERAS_BACKEND_NOT_TF,
     Code.MACOS_X86_BUILD_ON_APPLE_SILICON, Code.DIRECTML_NO_ADAPTER_OR_VERSION,
@@ -151,7 +152,9 @@ def read_log(
         symptoms=symptoms,
     )  # fmt: skip
     _apply(causes, decisions, len(lines))
-    if not failed and _DRIVER_WORKS.search(body):  # the driver answered: a warning that said no
+    # the driver answered (a warning that said no), or the job runs on TPUs (a TPU VM, where
+    # TensorFlow's and JAX's CUDA probes fail by design)
+    if (not failed and _DRIVER_WORKS.search(body)) or _TPU_RUN.search(body):
         cause = causes.get(Code.DRIVER_NOT_AVAILABLE)
         if cause is not None and not cause.decided:
             del causes[Code.DRIVER_NOT_AVAILABLE]

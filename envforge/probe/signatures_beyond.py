@@ -247,4 +247,44 @@ BEYOND: tuple[Signature, ...] = (
         C.NPU_NOT_DETECTED_OR_UNSUPPORTED,
         r"\bNo (?:AMD |Intel |Ryzen AI )?NPU (?:device )?(?:was )?(?:detected|found)",
     ),
+    # wave 67: libtorch's CMake, TensorRT's and JAX's own checks, profilers, GL and system libraries
+    S(
+        C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD,
+        r"Your installed Caffe2 version uses cuDNN but I cannot find the cuDNN libraries",
+        r"Caffe2: Cannot find cuDNN library",
+        r"CUDA is not installed or nvcc is not available",
+    ),
+    S(
+        C.MIXED_PRECISION_ON_OLD_GPU,
+        r"Half2 support requested on hardware without native FP16 support",
+    ),
+    S(
+        C.JAX_EXPORTED_DEVICE_COUNT_MISMATCH,
+        r"Exported module \S{1,80} was lowered for \d{1,5} devices and is called in a context with \d{1,5} devices?",
+    ),
+    S(C.NVML_PRIVILEGED_OPERATION_AS_USER, r"\bCUPTI_ERROR_INSUFFICIENT_PRIVILEGES\b"),
+    S(
+        C.EXPORTED_PROGRAM_LOWERED_FOR_OTHER_PLATFORM,
+        r"The current platform \w{2,10} is not among the platforms required by the module",
+    ),
+    S(
+        C.TF_WHEEL_HEADERS_EXPECT_THIRD_PARTY_CUDA_INCLUDE,
+        r"gpus/cuda/include/\w{2,40}\.h: No such file",
+        supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
+    ),
+    # macOS's loader: a framework's native runtime (OpenMP, libc++) not on the rpath
+    S(
+        C.FRAMEWORK_NATIVE_LIB_NOT_ON_LOADER_PATH,
+        r"Library not loaded: (?:@rpath/)?lib(?:omp|c\+\+\.1|torch\w{0,12}|c10\w{0,6})\.dylib",
+    ),
+    S(
+        C.LINUX_SYSTEM_RUNTIME_LIB_MISSING,
+        r"\blib(?:openblas\.so\.0|gomp\.so\.1): cannot open shared object file",
+    ),
+    S(C.NVML_METRIC_UNSUPPORTED_ON_GPU, r"\bNVMLError_NotSupported\b"),
+    S(
+        C.CONDA_ENV_GL_LIBS_SHADOW_HOST_DRIVER,
+        r"undefined symbol: _glapi_tls_Current",
+        supersedes=(C.TORCH_EXTENSION_ABI_MISMATCH,),
+    ),
 )

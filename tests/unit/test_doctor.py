@@ -3731,6 +3731,47 @@ LINES = [
         "No AMD NPU detected. The 'npu' profile requires AMD NPU hardware",
         "NPU_NOT_DETECTED_OR_UNSUPPORTED",
     ),
+    # wave 67: libtorch's CMake, TensorRT's and JAX's own checks, CUPTI, macOS's loader, GL
+    (
+        "CMake Error at Caffe2Config.cmake:96 (message):Your installed Caffe2 version uses cuDNN but I cannot find the cuDNN libraries.",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "CMake Warning: Caffe2: Cannot find cuDNN library. Turning the option off",
+        "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD",
+    ),
+    ("CUDA is not installed or nvcc is not available", "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"),
+    (
+        "WARNING: Half2 support requested on hardware without native FP16 support, performance will be negatively affected.",
+        "MIXED_PRECISION_ON_OLD_GPU",
+    ),
+    (
+        "ValueError: Exported module f was lowered for 8 devices and is called in a context with 1 devices.",
+        "JAX_EXPORTED_DEVICE_COUNT_MISMATCH",
+    ),
+    (
+        "cupti_tracer.cc:1445] function cupti_interface_->EnableCallback( 0 , subscriber_, CUPTI_CB_DOMAIN_DRIVER_API, cbid)failed with error CUPTI_ERROR_INSUFFICIENT_PRIVILEGES",
+        "NVML_PRIVILEGED_OPERATION_AS_USER",
+    ),
+    (
+        "The current platform CPU is not among the platforms required by the module [CUDA]",
+        "EXPORTED_PROGRAM_LOWERED_FOR_OTHER_PLATFORM",
+    ),
+    (
+        "gpu_kernel_helper.h:22:10: fatal error: third_party/gpus/cuda/include/cuda_fp16.h: No such file or directory",
+        "TF_WHEEL_HEADERS_EXPECT_THIRD_PARTY_CUDA_INCLUDE",
+    ),
+    ("dyld: Library not loaded: @rpath/libc++.1.dylib", "FRAMEWORK_NATIVE_LIB_NOT_ON_LOADER_PATH"),
+    ("Library not loaded: libomp.dylib", "FRAMEWORK_NATIVE_LIB_NOT_ON_LOADER_PATH"),
+    (
+        "OSError: libopenblas.so.0: cannot open shared object file: No such file or directory",
+        "LINUX_SYSTEM_RUNTIME_LIB_MISSING",
+    ),
+    ("pynvml.NVMLError_NotSupported: Not Supported", "NVML_METRIC_UNSUPPORTED_ON_GPU"),
+    (
+        "libOpenGL.so.0: undefined symbol: _glapi_tls_Current",
+        "CONDA_ENV_GL_LIBS_SHADOW_HOST_DRIVER",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -4798,3 +4839,17 @@ def test_a_compiler_rejecting_a_kernel_flag_in_a_module_build_is_the_toolchain_m
     assert not is_trouble(diagnose_log(differs))
     module = rejected + "\nmake[2]: *** [scripts/Makefile.build:297: nv.o] Error 1\n" + differs
     assert [d.code for d in diagnose_log(module)][0] == "DRIVER_MODULE_TOOLCHAIN_MISMATCH"
+
+
+def test_a_cuda_probe_failing_on_a_tpu_vm_is_no_missing_driver() -> None:
+    """TensorFlow and JAX probe CUDA on every host: on a TPU VM cuInit fails by design."""
+    probe = (
+        "E external/local_xla/xla/stream_executor/cuda/cuda_platform.cc:51] failed call to cuInit: "
+        "INTERNAL: CUDA error: Failed call to cuInit: UNKNOWN ERROR (303)"
+    )
+    assert "DRIVER_NOT_AVAILABLE" in [d.code for d in diagnose_log(probe)]
+    tpu = (
+        probe
+        + "\nI0706 max_utils.py:296] Attempting to initialize the jax distributed system for TPU backend..."
+    )
+    assert "DRIVER_NOT_AVAILABLE" not in [d.code for d in diagnose_log(tpu)]
