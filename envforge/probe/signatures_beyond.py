@@ -287,4 +287,24 @@ BEYOND: tuple[Signature, ...] = (
         r"undefined symbol: _glapi_tls_Current",
         supersedes=(C.TORCH_EXTENSION_ABI_MISMATCH,),
     ),
+    # wave 68: trainers' attention and MPS limits, RDMA and GPUDirect, torch.load, apex, cuML
+    S(C.FORCED_ATTENTION_BACKEND_UNSUPPORTED, r"Query, key, and value must be on a CUDA device"),
+    S(C.MPS_NDARRAY_SIZE_LIMIT, r"MPSGraph does not support tensor dims larger than INT_MAX"),
+    S(
+        C.NVIDIA_PEERMEM_MODULE_NOT_LOADED,
+        r"\bnvidia[_-]peermem (?:not detected|module is not loaded|is not loaded)",
+    ),
+    S(C.RDMA_MR_SIZE_LIMIT_EXCEEDED, r"\bOut of mr size: \d{1,20}, max \d{1,20}"),
+    # torch.load's weights_only default (PyTorch 2.6): a checkpoint pickling another class
+    S(
+        C.TORCH_LOAD_WEIGHTS_ONLY_UNSUPPORTED_GLOBAL,
+        r"Unsupported global: GLOBAL [\w.]{1,120} was not an allowed global",
+    ),
+    S(C.PERF_CPU_FALLBACK_OPS, r"\[cuml\.accel\] `[\w.]{1,60}` falling back to CPU"),
+    S(C.LIBRARY_CALLS_OTHER_BACKEND_API, r"Cannot execute emptyCache\(\) without MPS backend"),
+    # apex installed without its CUDA extensions (a Python-only build)
+    S(
+        C.PACKAGE_CUDA_EXTENSION_NOT_BUILT,
+        r"No module named '(?:fused_layer_norm_cuda|amp_C|fused_adam_cuda|apex_C|syncbn|fused_dense_cuda|mlp_cuda)'",
+    ),
 )

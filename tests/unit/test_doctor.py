@@ -3772,6 +3772,33 @@ LINES = [
         "libOpenGL.so.0: undefined symbol: _glapi_tls_Current",
         "CONDA_ENV_GL_LIBS_SHADOW_HOST_DRIVER",
     ),
+    # wave 68: attention and MPS limits, GPUDirect and RDMA, torch.load, cuML, apex
+    (
+        "ValueError: Query, key, and value must be on a CUDA device",
+        "FORCED_ATTENTION_BACKEND_UNSUPPORTED",
+    ),
+    (
+        "RuntimeError: MPSGraph does not support tensor dims larger than INT_MAX",
+        "MPS_NDARRAY_SIZE_LIMIT",
+    ),
+    (
+        "MpcommTransport: nvidia_peermem not detected, GPU memory support is disabled",
+        "NVIDIA_PEERMEM_MODULE_NOT_LOADED",
+    ),
+    (
+        "infiniband erdma_0: ERROR: Out of mr size: 0, max 68719476736",
+        "RDMA_MR_SIZE_LIMIT_EXCEEDED",
+    ),
+    (
+        "WeightsUnpickler error: Unsupported global: GLOBAL argparse.Namespace was not an allowed global by default.",
+        "TORCH_LOAD_WEIGHTS_ONLY_UNSUPPORTED_GLOBAL",
+    ),
+    (
+        "[cuml.accel] `Ridge.fit` falling back to CPU: `positive=True` is not supported",
+        "PERF_CPU_FALLBACK_OPS",
+    ),
+    ("Cannot execute emptyCache() without MPS backend", "LIBRARY_CALLS_OTHER_BACKEND_API"),
+    ("No module named 'fused_layer_norm_cuda'", "PACKAGE_CUDA_EXTENSION_NOT_BUILT"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
