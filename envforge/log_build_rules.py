@@ -2,7 +2,8 @@
 (``torch.version.cuda`` None, the ``+cpu`` local version) or PyPI's aarch64 wheel on a Jetson,
 where the program sees no GPU; a build compiled for another compute capability than the GPU's;
 TensorFlow of no stated release on native Windows; a CUDA build on an AMD GPU, a ROCm build
-without the GPU's gfx target; a step of an image build that looks for the GPU."""
+without the GPU's gfx target; a step of an image build that looks for the GPU; ONNX Runtime's CPU
+and GPU packages installed together."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def builds(
     """A CPU-only build the log names, where the process sees no GPU (or where the log says
     nothing else); a build compiled for another compute capability than the GPU's; TensorFlow of
     no stated release on Windows; a build for another backend or GPU ISA; an image build's step
-    that finds no GPU."""
+    that finds no GPU; ONNX Runtime's two packages side by side."""
     return (
         _compiled_for(facts)
         + _cpu_only(facts, shown, failed)
@@ -33,6 +34,7 @@ def builds(
         + _cuda_build_on_amd(facts, shown)
         + _image_build(facts, shown)
         + _rocm_kernels(facts, shown)
+        + _onnx_runtime_packages(facts, shown)
     )
 
 
@@ -153,3 +155,18 @@ def _cpu_only(facts: LogFacts, shown: Mapping[Code, int], failed: bool) -> list[
                 Code.CPU_ONLY_TF_BUILD, why, tuple(facts.evidence(fact, "no_gpu")),
                 before=_EXPLAINS, replaces=(Code.CPU_ONLY_HOST_BENIGN,))]  # fmt: skip
     return []
+
+
+def _onnx_runtime_packages(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
+    """ONNX Runtime listing only its CPU package's providers (a CPU build, the signatures say)
+    where the log names onnxruntime-gpu: both packages are installed, the CPU one's module wins."""
+    if not {"ort_cpu_providers", "ort_gpu_package"} <= set(facts.lines):
+        return []
+    if Code.CPU_ONLY_TF_BUILD not in shown:
+        return []
+    return [Decision(
+        Code.ORT_PACKAGE_VARIANTS_CONFLICT,
+        "ONNX Runtime lists only its CPU package's providers, and the log names onnxruntime-gpu: "
+        "both packages are installed and the CPU one's module shadows the GPU one's",
+        tuple(facts.evidence("ort_cpu_providers", "ort_gpu_package")),
+        replaces=(Code.CPU_ONLY_TF_BUILD,))]  # fmt: skip

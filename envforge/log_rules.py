@@ -344,15 +344,6 @@ def _libraries(facts: LogFacts, shown: Mapping[Code, int]) -> list[Decision]:
             "XLA sees a GPU (an XLA_GPU device) but TensorFlow registered none: the CUDA libraries "
             "of its build did not load (missing, or of another CUDA release)",
             tuple(facts.evidence("xla_gpu", "no_gpu"))))  # fmt: skip
-    if {"ort_cpu_providers", "ort_gpu_package"} <= set(facts.lines) and (
-        Code.CPU_ONLY_TF_BUILD in shown
-    ):
-        found.append(Decision(
-            Code.ORT_PACKAGE_VARIANTS_CONFLICT,
-            "ONNX Runtime lists only its CPU package's providers, and the log names onnxruntime-gpu: "
-            "both packages are installed and the CPU one's module shadows the GPU one's",
-            tuple(facts.evidence("ort_cpu_providers", "ort_gpu_package")),
-            replaces=(Code.CPU_ONLY_TF_BUILD,)))  # fmt: skip
     searched = "pip_searched" in facts.lines  # the loader looked there: the file is not there
     if "pip_nvidia" in facts.lines and not searched and set(shown) & {
         Code.CUDA_LIBS_NOT_FOUND, Code.CUDA_RUNTIME_NOT_LOADABLE,
