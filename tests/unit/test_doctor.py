@@ -3864,6 +3864,8 @@ LINES = [
 
 # Section Z, verbatim: printed on working setups; never a cause.
 NOISE = [
+    # Folding@home's client: Windows' socket error 10053 while its work units go on
+    "04:46:40:ERROR:Receive error: 10053: An established connection was aborted by the software in your host machine.",
     "Symbol cudaLaunchKernel not found in C:\\Program Files (x86)\\NVIDIA Corporation\\PhysX\\Common\\cudart64_65.dll",
     "E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: Attempting to "
     "register factory for plugin cuDNN when one has already been registered",
