@@ -34,6 +34,7 @@ from .signatures_hosts import HOSTS
 from .signatures_later import LATER
 from .signatures_libraries import LIBRARIES
 from .signatures_manuals import MANUALS
+from .signatures_platforms import PLATFORMS
 from .signatures_posted import POSTED
 from .signatures_reach import REACH
 from .signatures_runtimes import RUNTIMES
@@ -76,6 +77,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *POSTED,
     *REACH,
     *BEYOND,
+    *PLATFORMS,
 )
 
 

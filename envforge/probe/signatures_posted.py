@@ -191,7 +191,7 @@ POSTED: tuple[Signature, ...] = (
     S(  # the upstream triton package over the vendor build PyTorch's XPU backend needs
         C.UPSTREAM_TRITON_OVERWRITES_VENDOR_TRITON,
         r"cannot import name 'intel' from 'triton\._C\.libtriton'",
-        supersedes=(C.TRITON_MISSING_FOR_TORCH_COMPILE,),
+        supersedes=(C.TRITON_VERSION_MISMATCH_WITH_TORCH,),
     ),
     S(C.CUDAGRAPH_CAPTURE_SIZE_OVER_STATE_CACHE, r"assert num_cache_lines ?>= ?batch"),
     S(

@@ -266,7 +266,6 @@ SYSTEM: tuple[Signature, ...] = (
         r"CUDA kernels will be jit-compiled from PTX",
         # Triton's bundled ptxas for Blackwell predates the GPU (Jetson Thor, DGX Spark)
         r"ptxas-blackwell fatal ?: Value 'sm_\d{2,3}\w?' is not defined for option 'gpu-name'",
-        r"Value '(?:sm|compute)_\d{2,3}\w?' is not defined for option 'gpu-architecture'",
     ),
     S(
         C.WHEEL_LACKS_ARCH_KERNELS,

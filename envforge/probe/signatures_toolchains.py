@@ -241,7 +241,7 @@ TOOLCHAINS: tuple[Signature, ...] = (
     # the training libraries' own checks
     S(C.GPU_LIBRARY_RELEASE_IMPORT_REGRESSION, r"NameError: name 'cuda_setup' is not defined"),
     S(
-        C.TRITON_MISSING_FOR_TORCH_COMPILE,
+        C.TRITON_VERSION_MISMATCH_WITH_TORCH,
         r"cannot import name '\w{1,60}' from 'triton(?:\.\w{1,40}){0,4}'",
         supersedes=(C.JIT_HOST_COMPILER_MISSING,),
     ),

@@ -724,7 +724,7 @@ LINES = [
     ),
     (
         "nvcc fatal   : Value 'sm_89' is not defined for option 'gpu-architecture'",
-        "GPU_ARCH_NEWER_THAN_WHEEL",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
     ),
     (
         "(1) Resource exhausted: Attempting to allocate 180.59M. That was not possible. There are "
@@ -2337,7 +2337,7 @@ LINES = [
     ("NameError: name 'cuda_setup' is not defined", "GPU_LIBRARY_RELEASE_IMPORT_REGRESSION"),
     (
         "[rank7]: ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler' (/usr/local/lib/python3.10/dist-packages/triton/compiler/compiler.py)",
-        "TRITON_MISSING_FOR_TORCH_COMPILE",
+        "TRITON_VERSION_MISMATCH_WITH_TORCH",
     ),
     (
         "RuntimeError: Lightning can't create new processes if CUDA is already initialized. Did you manually call `torch.cuda.*` functions, have moved the model to the device, or allocated memory on the GPU any other way? Please remove any such calls, or change the selected strategy.",
@@ -3799,6 +3799,111 @@ LINES = [
     ),
     ("Cannot execute emptyCache() without MPS backend", "LIBRARY_CALLS_OTHER_BACKEND_API"),
     ("No module named 'fused_layer_norm_cuda'", "PACKAGE_CUDA_EXTENSION_NOT_BUILT"),
+    # stop 46's platforms: foreign binaries, page sizes, Nix, GPU sharing, torch.compile, laptops
+    ("exec /usr/local/bin/entrypoint: exec format error", "CONTAINER_IMAGE_WRONG_CPU_ARCH"),
+    (
+        "standard_init_linux.go:228: exec user process caused: exec format error",
+        "CONTAINER_IMAGE_WRONG_CPU_ARCH",
+    ),
+    (
+        "bash: ./deviceQuery: cannot execute binary file: Exec format error",
+        "CONTAINER_IMAGE_WRONG_CPU_ARCH",
+    ),
+    ("<jemalloc>: Unsupported system page size", "ALLOCATOR_PAGE_SIZE_SMALLER_THAN_KERNEL_PAGE"),
+    (
+        "Your installed Caffe2 version uses CUDA but I cannot find the CUDA libraries.",
+        "CUDA_VARIANT_RESOLVED_ON_HOST_WITHOUT_CUDA",
+    ),
+    (
+        "CUDA_MPS_PIPE_DIRECTORY must be set to start or to communicate with MPS control daemon",
+        "CUDA_MPS_SERVER_UNAVAILABLE",
+    ),
+    (
+        "ValueError: invalid literal for int() with base 10: '[Insufficient Permissions]'",
+        "APP_GPU_QUERY_FAILS_IN_MIG_SLICE",
+    ),
+    (
+        "[HAMI-core ERROR (pid:12 thread=1 allocator.c:115)]: cuMemoryAllocate failed res=2",
+        "GPU_OOM",
+    ),
+    (
+        "xgboost4j.java.XGBoostError: device_helpers.cu:64: Check failed: n_uniques == world (1 vs. 2)",
+        "NCCL_RANKS_SHARE_GPU",
+    ),
+    (
+        "register opengl buffer failed. OS call failed or operation not supported on this OS",
+        "HYBRID_GL_CONTEXT_ON_INTEGRATED_GPU",
+    ),
+    (
+        'msg="dropping integrated GPU" id=1 library=Vulkan compute=0.0 name=Vulkan1 description="NVIDIA GeForce RTX 4060 Laptop GPU"',
+        "VULKAN_DEFAULT_DEVICE_IS_IGPU",
+    ),
+    (
+        'msg="inference compute" library=Vulkan name=Vulkan0 description="Intel(R) UHD Graphics 770" type=discrete total="8.0 GiB"',
+        "VULKAN_DEFAULT_DEVICE_IS_IGPU",
+    ),
+    (
+        "cuModuleLoadData failed: PTX JIT compiler library not found",
+        "DRIVER_PTX_JIT_COMPILER_LIBRARY_MISSING",
+    ),
+    (
+        "CUDA_ERROR_JIT_COMPILER_NOT_FOUND while loading the module",
+        "DRIVER_PTX_JIT_COMPILER_LIBRARY_MISSING",
+    ),
+    (
+        "libnvidia-ptxjitcompiler.so.1: cannot open shared object file: No such file or directory",
+        "DRIVER_PTX_JIT_COMPILER_LIBRARY_MISSING",
+    ),
+    (
+        "Could not start dynamically linked executable: /home/me/.cache/bin/ptxas",
+        "NIXOS_FOREIGN_BINARY_NO_ELF_INTERPRETER",
+    ),
+    (
+        "NixOS cannot run dynamically linked executables intended for generic linux environments out of the box.",
+        "NIXOS_FOREIGN_BINARY_NO_ELF_INTERPRETER",
+    ),
+    (
+        "MESA-LOADER: failed to open iris: /run/opengl-driver/lib/dri/iris_dri.so: cannot open shared object file",
+        "NIX_PROGRAM_CANNOT_FIND_HOST_GL_DRIVER",
+    ),
+    (
+        "nvcc fatal   : Value 'compute_89' is not defined for option 'gpu-architecture'",
+        "BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC",
+    ),
+    (
+        "Failed to find cudnn library file, please set environment variable CUDNN_HOME",
+        "CUDNN_NOT_FOUND_FOR_SOURCE_BUILD",
+    ),
+    ("CUDNN_INCLUDE_DIR=CUDNN_INCLUDE_DIR-NOTFOUND", "CUDNN_NOT_FOUND_FOR_SOURCE_BUILD"),
+    (
+        'Currently supported versions are: "12.4" and "11.8".',
+        "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
+    ),
+    ('✖ Unsupported CUDA version "12.6"', "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION"),
+    (
+        "CUDA version 13.1.0 in /usr/lib64/libcuda.so.1 not supported with this version of Reactant",
+        "DRIVER_NEWER_THAN_APP_VALIDATED",
+    ),
+    (
+        "Error in (function (self, other) : expected device cuda:0 but got device cpu",
+        "TENSORS_ON_DIFFERENT_DEVICES",
+    ),
+    (
+        "RuntimeError: Dynamo is not supported on Python 3.13+",
+        "TORCH_COMPILE_UNSUPPORTED_ON_PYTHON",
+    ),
+    (
+        "RuntimeError: Python 3.11+ not yet supported for torch.compile",
+        "TORCH_COMPILE_UNSUPPORTED_ON_PYTHON",
+    ),
+    (
+        "PermissionError: [Errno 13] Permission denied: '/tmp/torchinductor_root/triton/0/abc.lock'",
+        "TRITON_CACHE_DIR_NOT_WRITABLE",
+    ),
+    (
+        'mlir::supportMMA(mlir::Value, int): Assertion `(version == 1 || version == 2) && "Unexpected MMA layout version found"\' failed.',
+        "GPU_ARCH_TOO_OLD",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -3952,7 +4057,17 @@ def test_every_signature_code_is_exercised() -> None:
         "DIRECTML_DEFAULT_ADAPTER_IS_IGPU",  # two lines (the test above)
         "HEALTHY_BENIGN_NOISE",  # a note, never a failure (the Metal test below)
         "NCCL_NET_PLUGIN_ABI_TOO_OLD",  # NCCL's INFO line: where the run fails (the test at the end)
+        "VISIBLE_DEVICES_UUID_UNSUPPORTED_BY_LIBRARY",  # a traceback's frame (the test below)
     }
+
+
+def test_a_visible_device_read_as_an_integer_is_a_cause_only_of_a_traceback() -> None:
+    frame = "    return int(physical_device_id)\n"
+    assert diagnose_log(frame) == []
+    failed = diagnose_log(
+        frame + "ValueError: invalid literal for int() with base 10: 'GPU-5d3c'\n"
+    )
+    assert [d.code for d in failed][:1] == ["VISIBLE_DEVICES_UUID_UNSUPPORTED_BY_LIBRARY"]
 
 
 def test_a_retracing_predict_function_is_a_predict_loop_too() -> None:

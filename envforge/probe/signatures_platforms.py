@@ -1,0 +1,123 @@
+"""The signatures of stop 46's waves (69 and 70): the platforms a stack runs on and shares. Images
+and binaries built for another CPU, ARM servers' page sizes, Nix's loader, GPU sharing (MPS,
+MIG, interposer hooks), schedulers (Spark, XGBoost's workers), torch.compile and Triton's caches
+and versions, hybrid laptops, and the GPU packages of R and Julia, in the wordings of their printers.
+
+Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
+library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import SYMPTOM, S, Signature
+
+__all__ = ["PLATFORMS"]
+
+C = Code
+
+PLATFORMS: tuple[Signature, ...] = (
+    # wave 69: a binary or an image of another CPU architecture, ARM servers' 64 KB pages
+    S(
+        C.CONTAINER_IMAGE_WRONG_CPU_ARCH,
+        r"\bexec(?: user process caused:?| container process| /?[\w./-]{1,200}:?)[ \"'`\w/.:-]{0,200}?exec format error",
+        r"cannot execute binary file: exec format error",
+    ),
+    S(  # emulation (binfmt, QEMU) runs many such images; a cause only of a run that failed
+        C.CONTAINER_IMAGE_WRONG_CPU_ARCH,
+        r"requested image's platform \(linux/[\w/]{2,20}\) does not match the detected host platform",
+        needs_failure=True,
+    ),
+    S(C.ALLOCATOR_PAGE_SIZE_SMALLER_THAN_KERNEL_PAGE, r"\bUnsupported system page size\b"),
+    # a CUDA build of a package resolved where CMake finds no CUDA (libtorch's config)
+    S(
+        C.CUDA_VARIANT_RESOLVED_ON_HOST_WITHOUT_CUDA,
+        r"Your installed Caffe2 version uses CUDA but I cannot find",
+        supersedes=(C.DRIVER_NOT_AVAILABLE, C.CUDA_LIBS_NOT_FOUND),
+    ),
+    # GPU sharing: MPS's pipe directory, MIG slices' nvidia-smi, HAMi's allocator
+    S(
+        C.CUDA_MPS_SERVER_UNAVAILABLE,
+        r"CUDA_MPS_PIPE_DIRECTORY must be set to start or to communicate with MPS",
+    ),
+    S(
+        C.APP_GPU_QUERY_FAILS_IN_MIG_SLICE,
+        r"invalid literal for int\(\) with base 10: '\[?Insufficient",
+        strength=SYMPTOM,
+        needs_failure=True,
+    ),
+    S(C.GPU_OOM, r"\bcuMemoryAllocate failed res=2\b"),
+    S(C.NCCL_RANKS_SHARE_GPU, r"Check failed: n_uniques == world\b"),
+    S(
+        C.VISIBLE_DEVICES_UUID_UNSUPPORTED_BY_LIBRARY,
+        r"return int\(physical_device_id\)",
+        strength=SYMPTOM,
+        needs_failure=True,
+    ),
+    # hybrid laptops: a GL buffer on the integrated GPU, Vulkan's device types swapped
+    S(
+        C.HYBRID_GL_CONTEXT_ON_INTEGRATED_GPU,
+        r"(?:register(?:ing)? (?:an? )?(?:open)?gl buffer|cudaGraphicsGLRegister\w{0,20})\b.{0,80}OS call failed or operation not supported on this OS",
+        supersedes=(C.CONTAINER_SECCOMP_BLOCKS_CUDA,),
+    ),
+    S(
+        C.VULKAN_DEFAULT_DEVICE_IS_IGPU,
+        r"dropping integrated GPU.{0,200}?library=Vulkan.{0,120}?description=\"NVIDIA GeForce",
+        r"description=\"Intel\(R\) (?:UHD|Iris|HD Graphics|\w{2,20}Lake)[^\"]{0,60}\" type=discrete",
+    ),
+    # the driver's PTX JIT compiler library missing beside libcuda
+    S(
+        C.DRIVER_PTX_JIT_COMPILER_LIBRARY_MISSING,
+        r"PTX JIT compiler library not found",
+        r"\bCUDA_ERROR_JIT_COMPILER_NOT_FOUND\b",
+        r"\blibnvidia-ptxjitcompiler\.so[.\d]{0,8}: cannot open shared object file",
+    ),
+    # Nix: a foreign binary without its ELF interpreter, Mesa's drivers outside /run/opengl-driver
+    S(
+        C.NIXOS_FOREIGN_BINARY_NO_ELF_INTERPRETER,
+        r"Could not start dynamically linked executable",
+        r"NixOS cannot run dynamically linked executables",
+    ),
+    S(
+        C.NIX_PROGRAM_CANNOT_FIND_HOST_GL_DRIVER,
+        r"MESA-LOADER: failed to open [\w ]{1,20}: /(?:run/opengl-driver|nix/store)/",
+    ),
+    # source builds of frameworks: nvcc older than the build's architecture list, cuDNN not found
+    S(
+        C.BUILD_ARCH_LIST_UNSUPPORTED_BY_NVCC,
+        r"Value '(?:sm|compute)_\d{2,3}\w?' is not defined for option 'gpu-architecture'",
+    ),
+    S(
+        C.CUDNN_NOT_FOUND_FOR_SOURCE_BUILD,
+        r"Failed to find cudnn library file, please set",
+        r"\bCUDNN_(?:HOME|ROOT_DIR|INCLUDE_DIR|LIBRARY)\b.{0,60}?\bNOTFOUND\b",
+        supersedes=(C.CUDA_LIBS_NOT_FOUND,),
+    ),
+    # R's torch, Julia's packages: the driver's or toolkit's CUDA version not in their list
+    S(
+        C.GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION,
+        r"Currently supported (?:CUDA )?versions are: \"\d",
+        r"✖ Unsupported CUDA version \"\d",
+        supersedes=(C.DRIVER_NEWER_THAN_APP_VALIDATED,),
+    ),
+    S(
+        C.DRIVER_NEWER_THAN_APP_VALIDATED,
+        r"\bCUDA (?:driver )?version [\d.]{2,10} in \S{1,200}libcuda\.so\S{0,8} not supported with this version of",
+    ),
+    S(
+        C.TENSORS_ON_DIFFERENT_DEVICES,
+        r"\bexpected device (?:cpu|cuda:?\d{0,2}) but got device (?:cpu|cuda)",
+    ),
+    # torch.compile: Dynamo's Python, Triton's cache and version, Triton's MMA on pre-Volta GPUs
+    S(
+        C.TORCH_COMPILE_UNSUPPORTED_ON_PYTHON,
+        r"Dynamo is not supported on Python 3\.\d{1,2}",
+        r"Python 3\.\d{1,2}\+? (?:is )?not (?:yet )?supported for torch\.compile",
+    ),
+    S(
+        C.TRITON_CACHE_DIR_NOT_WRITABLE,
+        r"Permission denied: '[^']{0,200}/(?:\.triton|triton|torchinductor_[\w.-]{1,40})/",
+        supersedes=(C.NPU_DEVICE_NODE_PERMISSION_DENIED,),
+    ),
+    S(C.GPU_ARCH_TOO_OLD, r"Unexpected MMA layout version found"),
+)
