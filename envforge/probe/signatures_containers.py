@@ -173,11 +173,15 @@ CONTAINERS: tuple[Signature, ...] = (
         r"No gpu count given, specify --gres=gpu",
         r"(?:requires|must request|request) (?:at least one |a )?GPU.{0,40}--gres",
     ),
-    S(
+    S(  # NCCL's generic system error: a failed connection the log shows explains it
         C.NCCL_SYSTEM_ERROR_SHM,
         r"NCCL error.{0,200}unhandled system error",
         r"ncclSystemError",
         r"NCCL failure.{0,100}unhandled system error",
+        explained_by=(C.NCCL_INTERNODE_NETWORK,),
+    ),
+    S(
+        C.NCCL_SYSTEM_ERROR_SHM,
         r"Error while creating shared memory segment",
         r"NCCL WARN .{0,120}(?:/dev/shm|shared memory)",
     ),

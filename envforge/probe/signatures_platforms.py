@@ -120,4 +120,82 @@ PLATFORMS: tuple[Signature, ...] = (
         supersedes=(C.NPU_DEVICE_NODE_PERMISSION_DENIED,),
     ),
     S(C.GPU_ARCH_TOO_OLD, r"Unexpected MMA layout version found"),
+    # wave 70: partitions and queues on clusters, laptops' switches, Julia's arrays, LLM kits
+    S(
+        C.GPU_PARTITION_CONFIG_NOT_APPLIED,
+        r"Assertion failure: selected configuration not currently applied",
+    ),
+    S(
+        C.K8S_QUEUE_MISCONFIGURED,
+        r"Can'{1,2}t admit new workloads: \w{0,30}NotFound",
+        r"\b(?:ClusterQueue|LocalQueue) [\w./-]{1,80} doesn'?t exist",
+    ),
+    S(
+        C.K8S_AUTOSCALER_NODE_LIMIT_REACHED,
+        r"max cluster limit reached, nodepools? out of resources",
+        r"\bmax node group size reached\b",
+    ),
+    S(
+        C.K8S_QUEUE_GPU_QUOTA_EXHAUSTED,
+        r"couldn't assign flavors to pod set [\w-]{1,60}: insufficient unused quota",
+    ),
+    S(
+        C.DGPU_POWER_OFF_BLOCKED_BY_BOUND_DRIVER,
+        r"bbswitch: device [\w:.]{1,20} is in use by driver '\w{1,20}', refusing OFF",
+    ),
+    S(C.DGPU_DISABLED_BY_GRAPHICS_MODE, r"requires that the system be in the hybrid Optimus mode"),
+    S(
+        C.EGL_HIGH_PRIORITY_CONTEXT_WITHOUT_CAP_SYS_NICE,
+        r"context priority set to HIGH but CAP_SYS_NICE capability is missing",
+    ),
+    S(
+        C.GPU_DRIVER_BUILT_WITHOUT_VIDEO_CODECS,
+        r"Could not open codec \[\w{2,12}_vaapi\]: Function not implemented",
+    ),
+    S(C.GPU_ARRAY_USED_AFTER_MANUAL_FREE, r"\bUse of freed memory\b"),
+    S(
+        C.PERF_CPU_FALLBACK_OPS,
+        r"\bPerforming scalar indexing\b",
+        r"\bScalar indexing is disallowed\b",
+    ),
+    S(  # Bazel's server killed under it, mostly by a login node's memory limit
+        C.HOST_OOM,
+        r"Server terminated abruptly \(error code: 14, error message: 'Socket closed'",
+        strength=SYMPTOM,
+    ),
+    S(
+        C.LARGE_ARTIFACT_DOWNLOAD_TIMEOUT,
+        r"\bTimeout of \d{1,5} seconds was reached\b",
+        r"\bdownloaded length \d{1,15} != reported length \d{1,15}",
+    ),
+    S(
+        C.DEEPSPEED_RELEASE_CONFIG_VALIDATION_REGRESSION,
+        r"\bvalidation errors? for DeepSpeed\w{0,30}Config\b",
+    ),
+    S(
+        C.TORCH_OP_LACKS_DTYPE_KERNEL,
+        r"\"\w{0,60}cuda\w{0,40}\" not implemented for ?'(?:BFloat16|Half|ComplexHalf|Float8\w{0,12})'",
+    ),
+    S(C.CUSTOM_ALLREDUCE_WITHOUT_P2P, r"custom_all_reduce\.cuh:\d{1,5} 'invalid argument'"),
+    S(
+        C.GPU_PYTHON_PACKAGE_NOT_INSTALLED,
+        r"No module named '(?:flash_attn|bitsandbytes|xformers|auto_gptq|awq|deepspeed|vllm|cupy|pycuda|tensorrt)'(?![\w.])",
+        r"No package metadata was found for (?:bitsandbytes|flash[-_]attn|auto[-_]gptq|autoawq|xformers|deepspeed)(?![\w.-])",
+        needs_failure=True,
+    ),
+    # Ascend's runtime (MindSpore): another process holds the card's memory
+    S(
+        C.GPU_MEMORY_HELD_BY_OTHER_PROCESS,
+        r"may be other processes occupying this card",
+        r"Malloc device memory failed, free memory size is less\b",
+    ),
+    S(
+        C.APP_GPU_BACKEND_MISMATCH,
+        r"package type mindspore-\w{2,10} support 'device_target' type",
+    ),
+    S(
+        C.GPU_DELEGATE_REQUIRES_STATIC_SHAPES,
+        r"setDimensions of kMIN failed for input",
+        r"cannot have negative dimension, size = \[-1\]",
+    ),
 )

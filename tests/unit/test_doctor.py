@@ -3904,6 +3904,89 @@ LINES = [
         'mlir::supportMMA(mlir::Value, int): Assertion `(version == 1 || version == 2) && "Unexpected MMA layout version found"\' failed.',
         "GPU_ARCH_TOO_OLD",
     ),
+    (
+        "ERRO[0000] Assertion failure: selected configuration not currently applied",
+        "GPU_PARTITION_CONFIG_NOT_APPLIED",
+    ),
+    ("message: 'Can''t admit new workloads: FlavorNotFound'", "K8S_QUEUE_MISCONFIGURED"),
+    ("Message: LocalQueue team-a/user-queue doesn't exist", "K8S_QUEUE_MISCONFIGURED"),
+    (
+        "Message: max cluster limit reached, nodepools out of resources: gpu-pool (nvidia.com/gpu)",
+        "K8S_AUTOSCALER_NODE_LIMIT_REACHED",
+    ),
+    (
+        "pod didn't trigger scale-up: 1 max node group size reached",
+        "K8S_AUTOSCALER_NODE_LIMIT_REACHED",
+    ),
+    (
+        "couldn't assign flavors to pod set main: insufficient unused quota for nvidia.com/gpu in flavor a100, 2 more needed",
+        "K8S_QUEUE_GPU_QUOTA_EXHAUSTED",
+    ),
+    (
+        "bbswitch: device 0000:02:00.0 is in use by driver 'nvidia', refusing OFF",
+        "DGPU_POWER_OFF_BLOCKED_BY_BOUND_DRIVER",
+    ),
+    (
+        "ValueError: --cache-create requires that the system be in the hybrid Optimus mode",
+        "DGPU_DISABLED_BY_GRAPHICS_MODE",
+    ),
+    (
+        "Warning: EGL: context priority set to HIGH but CAP_SYS_NICE capability is missing",
+        "EGL_HIGH_PRIORITY_CONTEXT_WITHOUT_CAP_SYS_NICE",
+    ),
+    (
+        "Error: Could not open codec [hevc_vaapi]: Function not implemented",
+        "GPU_DRIVER_BUILT_WITHOUT_VIDEO_CODECS",
+    ),
+    ("ERROR: AssertionError: Use of freed memory", "GPU_ARRAY_USED_AFTER_MANUAL_FREE"),
+    (
+        "┌ Warning: Performing scalar indexing on task Task (runnable) @0x00007f",
+        "PERF_CPU_FALLBACK_OPS",
+    ),
+    ("ERROR: Scalar indexing is disallowed.", "PERF_CPU_FALLBACK_OPS"),
+    (
+        "Server terminated abruptly (error code: 14, error message: 'Socket closed', log file: '/tmp/bazel/server/jvm.out')",
+        "HOST_OOM",
+    ),
+    (
+        "URL 'https://download.pytorch.org/libtorch/cu118/libtorch.zip': Timeout of 60 seconds was reached",
+        "LARGE_ARTIFACT_DOWNLOAD_TIMEOUT",
+    ),
+    ("downloaded length 1048576 != reported length 2147483648", "LARGE_ARTIFACT_DOWNLOAD_TIMEOUT"),
+    (
+        "pydantic_core._pydantic_core.ValidationError: 2 validation errors for DeepSpeedZeroConfig",
+        "DEEPSPEED_RELEASE_CONFIG_VALIDATION_REGRESSION",
+    ),
+    ("RuntimeError: \"addmm_cuda\" not implemented for 'Half'", "TORCH_OP_LACKS_DTYPE_KERNEL"),
+    (
+        "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:307 'invalid argument'",
+        "CUSTOM_ALLREDUCE_WITHOUT_P2P",
+    ),
+    ("ModuleNotFoundError: No module named 'xformers'", "GPU_PYTHON_PACKAGE_NOT_INSTALLED"),
+    (
+        "importlib.metadata.PackageNotFoundError: No package metadata was found for auto_gptq",
+        "GPU_PYTHON_PACKAGE_NOT_INSTALLED",
+    ),
+    (
+        "Device MOC free size:1024 may be other processes occupying this card, check as: ps -ef|grep python",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
+    (
+        "Malloc device memory failed, free memory size is less than half of total memory size.",
+        "GPU_MEMORY_HELD_BY_OTHER_PROCESS",
+    ),
+    (
+        "ValueError: For 'set_context', package type mindspore-ascend support 'device_target' type ascend or cpu, but got GPU.",
+        "APP_GPU_BACKEND_MISMATCH",
+    ),
+    (
+        "ERROR [tensorrt_subgraph.cc:219] ParseInputDimsProfile] setDimensions of kMIN failed for input",
+        "GPU_DELEGATE_REQUIRES_STATIC_SHAPES",
+    ),
+    (
+        "ERROR [tensorrt_runtime.h:31] log] input: input size cannot have negative dimension, size = [-1]",
+        "GPU_DELEGATE_REQUIRES_STATIC_SHAPES",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
