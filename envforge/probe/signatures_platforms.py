@@ -198,4 +198,60 @@ PLATFORMS: tuple[Signature, ...] = (
         r"setDimensions of kMIN failed for input",
         r"cannot have negative dimension, size = \[-1\]",
     ),
+    # wave 71: MPI and UCX with GPU buffers, profilers and debuggers, Windows' MSVC, TF add-ons
+    S(
+        C.MPI_NOT_GPU_AWARE,
+        r"This MPI library does not have CUDA-aware support",
+        r"your MPI is not GPU-aware\b",
+        explained_by=(C.UCX_TLS_WITHOUT_CUDA_TRANSPORT,),
+    ),
+    S(  # the transports UCX may use, none of them CUDA's: a cause only of a run that failed
+        C.UCX_TLS_WITHOUT_CUDA_TRANSPORT,
+        r"\bUCX_TLS=(?!\S{0,80}cuda)[\w^,]{1,80}(?![\w,^])",
+        needs_failure=True,
+    ),
+    S(
+        C.MPI_SMCUDA_CUDA_IPC_FAILS,
+        r"libmca_common_cuda\.so[.\d]{0,6} \(cuda_(?:get|open)memhandle",
+    ),
+    S(C.MPI_FABRIC_CANNOT_REGISTER_GPU_SHARED_MEMORY, r"\bZE device memory not supported\b"),
+    S(
+        C.UCC_MLX5_TL_CONTEXT_FAILS_ON_SOME_RANKS,
+        r"\bUCC\s{1,4}ERROR ipc-cache: failed to open ipc mem handle",
+        strength=SYMPTOM,
+    ),
+    S(
+        C.SANITIZER_TARGET_MAKES_NO_CUDA_CALLS,
+        r"Target application terminated before first instrumented",
+    ),
+    S(
+        C.GPU_TOOL_UNSUPPORTED_DEVICE_VISIBLE,
+        r"(?:nvprof|profiling) is not supported on devices with compute capability",
+        r"\bGFXIP is not supported\(gfx\w{2,6}\)",
+        r"unable to enable GPU debugging due to a restriction error",
+    ),
+    S(C.CUPTI_MULTIPLE_SUBSCRIBERS, r"\bCUPTI_ERROR_MULTIPLE_SUBSCRIBERS\w{0,20}"),
+    S(C.GPU_DEBUGGER_KERNEL_DRIVER_UNSUPPORTED, r"amd-dbgapi: fatal error: queue_snapshot failed"),
+    S(
+        C.FRAMEWORK_IMPORT_FAILED,
+        r"cannot import name '\w{1,40}' from 'torch(?:\.\w{1,30}){0,3}' \(unknown location\)",
+        supersedes=(C.FRAMEWORK_VERSION_MISMATCH,),
+    ),
+    S(
+        C.FRAMEWORK_VERSION_MISMATCH,
+        r"The versions? of TensorFlow you are currently using is [\d.]{3,12}\w{0,8} and is not supported",
+    ),
+    S(
+        C.GPU_ONLY_LAYER_WITHOUT_GPU,
+        r"Registered devices: \[CPU\], Registered kernels: ?device='GPU'",
+    ),
+    S(
+        C.JIT_HOST_COMPILER_MISSING,
+        r"Failed to check compiler version for cl\b",
+        r"\bFailed to find MSVC\b",
+        r"fatal error: vcruntime\.h: No such file or directory",
+        supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
+    ),
+    S(C.OPENCL_INT64_UNSUPPORTED_ON_APPLE_GPU, r"buildComputeProgram: cl2Metal failed"),
+    S(C.ZLUDA_KERNEL_COMPILE_IN_PROGRESS, r"\bCompilation is in progress\. Please wait"),
 )

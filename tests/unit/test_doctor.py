@@ -3987,6 +3987,70 @@ LINES = [
         "ERROR [tensorrt_runtime.h:31] log] input: input size cannot have negative dimension, size = [-1]",
         "GPU_DELEGATE_REQUIRES_STATIC_SHAPES",
     ),
+    ("This MPI library does not have CUDA-aware support.", "MPI_NOT_GPU_AWARE"),
+    (
+        "[0]PETSC ERROR: PETSc is configured with GPU support, but your MPI is not GPU-aware.",
+        "MPI_NOT_GPU_AWARE",
+    ),
+    ("libmca_common_cuda.so.40 (cuda_openmemhandle + 0x2b) [0x4a1b]", "MPI_SMCUDA_CUDA_IPC_FAILS"),
+    (
+        "libfabric:2211:1718:cxi:mr:cxip_do_map():59<warn> node12: ZE device memory not supported.",
+        "MPI_FABRIC_CANNOT_REGISTER_GPU_SHARED_MEMORY",
+    ),
+    (
+        "[node3:812:0] tl_cuda_cache.c:231 UCC ERROR ipc-cache: failed to open ipc mem handle. addr:0x7f00 len:4096 err:201",
+        "UCC_MLX5_TL_CONTEXT_FAILS_ON_SOME_RANKS",
+    ),
+    (
+        "========= Error: Target application terminated before first instrumented API call",
+        "SANITIZER_TARGET_MAKES_NO_CUDA_CALLS",
+    ),
+    (
+        "======== Warning: nvprof is not supported on devices with compute capability 8.0 and higher.",
+        "GPU_TOOL_UNSUPPORTED_DEVICE_VISIBLE",
+    ),
+    (
+        "what():  ImportMetrics: bad block name 'GRBM', GFXIP is not supported(gfx1103)",
+        "GPU_TOOL_UNSUPPORTED_DEVICE_VISIBLE",
+    ),
+    (
+        "amd-dbgapi: unable to enable GPU debugging due to a restriction error",
+        "GPU_TOOL_UNSUPPORTED_DEVICE_VISIBLE",
+    ),
+    (
+        "cupti_tracer.cc:1415] function cupti_interface_->Subscribe() failed with error CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED",
+        "CUPTI_MULTIPLE_SUBSCRIBERS",
+    ),
+    (
+        "amd-dbgapi: fatal error: queue_snapshot failed (rc=-1)",
+        "GPU_DEBUGGER_KERNEL_DRIVER_UNSUPPORTED",
+    ),
+    (
+        "ImportError: cannot import name 'fft' from 'torch.fft' (unknown location)",
+        "FRAMEWORK_IMPORT_FAILED",
+    ),
+    (
+        "The versions of TensorFlow you are currently using is 2.16.1 and is not supported.",
+        "FRAMEWORK_VERSION_MISMATCH",
+    ),
+    (
+        "No OpKernel was registered to support Op 'QueryBallPoint' with these attrs.  Registered devices: [CPU], Registered kernels: device='GPU'",
+        "GPU_ONLY_LAYER_WITHOUT_GPU",
+    ),
+    (
+        "UserWarning: Failed to check compiler version for cl: [WinError 2] The system cannot find the file specified",
+        "JIT_HOST_COMPILER_MISSING",
+    ),
+    ("WARNING: Failed to find MSVC.", "JIT_HOST_COMPILER_MISSING"),
+    (
+        "corecrt.h:10:10: fatal error: vcruntime.h: No such file or directory",
+        "JIT_HOST_COMPILER_MISSING",
+    ),
+    (
+        "UNSUPPORTED (log once): buildComputeProgram: cl2Metal failed",
+        "OPENCL_INT64_UNSUPPORTED_ON_APPLE_GPU",
+    ),
+    ("Compilation is in progress. Please wait...", "ZLUDA_KERNEL_COMPILE_IN_PROGRESS"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -4141,7 +4205,17 @@ def test_every_signature_code_is_exercised() -> None:
         "HEALTHY_BENIGN_NOISE",  # a note, never a failure (the Metal test below)
         "NCCL_NET_PLUGIN_ABI_TOO_OLD",  # NCCL's INFO line: where the run fails (the test at the end)
         "VISIBLE_DEVICES_UUID_UNSUPPORTED_BY_LIBRARY",  # a traceback's frame (the test below)
+        "UCX_TLS_WITHOUT_CUDA_TRANSPORT",  # a launch's environment: where the run fails (below)
     }
+
+
+def test_ucx_transports_without_cudas_are_a_cause_only_where_the_run_fails() -> None:
+    line = "mpirun -np 2 --mca pml ucx -x UCX_TLS=rc,sm ./a.out\n"
+    assert diagnose_log(line) == []
+    crash = "This MPI library does not have CUDA-aware support.\n[node1:4242] Segmentation fault\n"
+    assert [d.code for d in diagnose_log(line + crash)][:1] == ["UCX_TLS_WITHOUT_CUDA_TRANSPORT"]
+    cuda = line.replace("rc,sm", "rc,sm,cuda_copy,cuda_ipc")
+    assert [d.code for d in diagnose_log(cuda + crash)][:1] == ["MPI_NOT_GPU_AWARE"]
 
 
 def test_a_visible_device_read_as_an_integer_is_a_cause_only_of_a_traceback() -> None:
