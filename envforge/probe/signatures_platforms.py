@@ -254,4 +254,46 @@ PLATFORMS: tuple[Signature, ...] = (
     ),
     S(C.OPENCL_INT64_UNSUPPORTED_ON_APPLE_GPU, r"buildComputeProgram: cl2Metal failed"),
     S(C.ZLUDA_KERNEL_COMPILE_IN_PROGRESS, r"\bCompilation is in progress\. Please wait"),
+    # wave 72: compute-sanitizer's reports, MPI launchers, UCX's limits, profilers' buffers
+    S(C.USER_DEVICE_MEMORY_READ_UNINITIALIZED, r"Uninitialized __global__ memory read of size"),
+    S(C.USER_KERNEL_SHARED_MEMORY_RACE, r"\bERROR: Race reported between (?:Read|Write) access"),
+    S(
+        C.MPI_REMOTE_LAUNCH_ENV_MISSING_LIBRARY_PATH,
+        r"\b(?:hydra_pmi_proxy|orted|prted): error while loading shared libraries: \S{1,60}: cannot open",
+        supersedes=(C.ONEAPI_RUNTIME_LIBS_NOT_FOUND,),
+    ),
+    S(
+        C.MPI_TCP_PEER_CONNECTION_BLOCKED,
+        r"MPID_nem_tcp_connpoll\(\d{1,6}\)\.{0,40}: Communication error with rank",
+    ),
+    S(
+        C.OPEN_FILES_LIMIT_EXHAUSTED_BY_CONNECTIONS,
+        r"UCXError: User-defined limit was reached",
+        supersedes=(C.CUDA_LIB_TRANSITIVE_DEP_MISSING,),
+    ),
+    S(
+        C.PROCESS_FORK_AFTER_RDMA_INIT,
+        r"ibv_fork_init\(\) was disabled or failed",
+    ),
+    S(
+        C.PROFILER_COUNTERS_EXCEED_HW_LIMIT,
+        r"Metrics list exceeds HW limits",
+        r"Input metrics out of HW limit",
+    ),
+    S(
+        C.TRACE_BUFFER_EXCEEDS_PROFILER_MEMORY,
+        r"\bbe satisfied by Score-P\b",
+    ),
+    S(C.GVISOR_CGROUP_V2_UNSUPPORTED, r"cgroups V2 is not yet supported\. Enable cgroups V1"),
+    S(
+        C.JAX_X64_DISABLED_DTYPE_TRUNCATED,
+        r"Explicitly requested dtype \w{4,12} requested in \w{1,40} is not available",
+        needs_failure=True,  # a warning: many runs that work print it
+    ),
+    S(
+        C.CONTAINER_COMMAND_NOT_IN_IMAGE,
+        r"exec failed: unable to start container process: exec: \"(?!nvidia-)[\w./-]{1,120}\": executable file not found",
+    ),
+    S(C.PERF_CPU_FALLBACK_OPS, r"No registered '\w{1,80}' OpKernel for '?GPU'? devices"),
+    S(C.CUDA_LIBS_NOT_FOUND, r"Could not find: ?\w{1,40}\.dll\. Is it on your PATH"),
 )

@@ -4051,6 +4051,51 @@ LINES = [
         "OPENCL_INT64_UNSUPPORTED_ON_APPLE_GPU",
     ),
     ("Compilation is in progress. Please wait...", "ZLUDA_KERNEL_COMPILE_IN_PROGRESS"),
+    (
+        "========= Uninitialized __global__ memory read of size 4 bytes",
+        "USER_DEVICE_MEMORY_READ_UNINITIALIZED",
+    ),
+    (
+        "========= ERROR: Race reported between Write access at 0x1f0 in kernel.cu:12:reduce(float*)",
+        "USER_KERNEL_SHARED_MEMORY_RACE",
+    ),
+    (
+        "orted: error while loading shared libraries: libimf.so: cannot open shared object file: No such file or directory",
+        "MPI_REMOTE_LAUNCH_ENV_MISSING_LIBRARY_PATH",
+    ),
+    (
+        "MPID_nem_tcp_connpoll(1826)...........: Communication error with rank 3: Connection refused",
+        "MPI_TCP_PEER_CONNECTION_BLOCKED",
+    ),
+    (
+        "ucp._libs.exceptions.UCXError: User-defined limit was reached",
+        "OPEN_FILES_LIMIT_EXHAUSTED_BY_CONNECTIONS",
+    ),
+    (
+        "[1699:0:1699] UCX  WARN  IB: ibv_fork_init() was disabled or failed, yet a fork() has been issued.",
+        "PROCESS_FORK_AFTER_RDMA_INIT",
+    ),
+    (
+        "ERROR: rocprofiler_open(), Construct(), Metrics list exceeds HW limits",
+        "PROFILER_COUNTERS_EXCEED_HW_LIMIT",
+    ),
+    (
+        "(warning: The memory requirements can not be satisfied by Score-P to avoid",
+        "TRACE_BUFFER_EXCEEDS_PROFILER_MEMORY",
+    ),
+    (
+        "OCI runtime create failed: creating container: cgroups V2 is not yet supported. Enable cgroups V1 and retry: unknown",
+        "GVISOR_CGROUP_V2_UNSUPPORTED",
+    ),
+    (
+        'OCI runtime exec failed: exec failed: unable to start container process: exec: "pytest": executable file not found in $PATH: unknown',
+        "CONTAINER_COMMAND_NOT_IN_IMAGE",
+    ),
+    (
+        "No registered 'StatelessRandomUniformV2' OpKernel for 'GPU' devices compatible with node",
+        "PERF_CPU_FALLBACK_OPS",
+    ),
+    ("Could not find: cudart64_110.dll. Is it on your PATH?", "CUDA_LIBS_NOT_FOUND"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -4206,6 +4251,7 @@ def test_every_signature_code_is_exercised() -> None:
         "NCCL_NET_PLUGIN_ABI_TOO_OLD",  # NCCL's INFO line: where the run fails (the test at the end)
         "VISIBLE_DEVICES_UUID_UNSUPPORTED_BY_LIBRARY",  # a traceback's frame (the test below)
         "UCX_TLS_WITHOUT_CUDA_TRANSPORT",  # a launch's environment: where the run fails (below)
+        "JAX_X64_DISABLED_DTYPE_TRUNCATED",  # JAX's warning: where the run fails (below)
     }
 
 
@@ -4216,6 +4262,16 @@ def test_ucx_transports_without_cudas_are_a_cause_only_where_the_run_fails() -> 
     assert [d.code for d in diagnose_log(line + crash)][:1] == ["UCX_TLS_WITHOUT_CUDA_TRANSPORT"]
     cuda = line.replace("rc,sm", "rc,sm,cuda_copy,cuda_ipc")
     assert [d.code for d in diagnose_log(cuda + crash)][:1] == ["MPI_NOT_GPU_AWARE"]
+
+
+def test_jaxs_truncated_dtype_is_a_cause_only_where_the_run_fails() -> None:
+    warning = (
+        "UserWarning: Explicitly requested dtype float64 requested in zeros is not available,"
+        " and will be truncated to dtype float32.\n"
+    )
+    assert diagnose_log(warning) == []
+    failed = diagnose_log(warning + "TypeError: mul got incompatible shapes for broadcasting\n")
+    assert [d.code for d in failed][:1] == ["JAX_X64_DISABLED_DTYPE_TRUNCATED"]
 
 
 def test_a_visible_device_read_as_an_integer_is_a_cause_only_of_a_traceback() -> None:
