@@ -142,6 +142,12 @@ BENIGN: tuple[str, ...] = (
     r"Symbol cuda\w{1,40} not found in .{0,200}?PhysX.{0,120}?cudart64_\d{2,3}\.dll",
     # Windows' socket error 10053: a network client's connection dropped (the work goes on)
     r"An established connection was aborted by the software in your host machine",
+    # a GPU monitor without NVML on another vendor's GPU; TF's graph type check; Merlin without TF
+    r"Non-Nvidia GPU monitoring is not supported in this version",
+    r"Type inference failed\. This indicates an invalid graph that escaped type checking",
+    r"dtype mappings did not load successfully due to an error",
+    # torch.distributed.run's notice when it starts several processes
+    r"Setting OMP_NUM_THREADS environment variable for each process to be 1 in default",
 )
 
 # Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).

@@ -179,7 +179,7 @@ PLATFORMS: tuple[Signature, ...] = (
     S(C.CUSTOM_ALLREDUCE_WITHOUT_P2P, r"custom_all_reduce\.cuh:\d{1,5} 'invalid argument'"),
     S(
         C.GPU_PYTHON_PACKAGE_NOT_INSTALLED,
-        r"No module named '(?:flash_attn|bitsandbytes|xformers|auto_gptq|awq|deepspeed|vllm|cupy|pycuda|tensorrt)'(?![\w.])",
+        r"No module named '(?:flash_attn|bitsandbytes|xformers|auto_gptq|awq|deepspeed|vllm|cupy|pycuda|tensorrt|modelopt)'(?![\w.])",
         r"No package metadata was found for (?:bitsandbytes|flash[-_]attn|auto[-_]gptq|autoawq|xformers|deepspeed)(?![\w.-])",
         needs_failure=True,
     ),
@@ -296,4 +296,43 @@ PLATFORMS: tuple[Signature, ...] = (
     ),
     S(C.PERF_CPU_FALLBACK_OPS, r"No registered '\w{1,80}' OpKernel for '?GPU'? devices"),
     S(C.CUDA_LIBS_NOT_FOUND, r"Could not find: ?\w{1,40}\.dll\. Is it on your PATH"),
+    # wave 73: builds and converters of inference engines, NVSHMEM, Hadoop's and cuDF's limits
+    S(
+        C.PIP_TOO_OLD_FOR_PYPROJECT_EDITABLE_INSTALL,
+        r"setup\.py\"? not found\. Directory cannot be installed in editable mode",
+    ),
+    S(
+        C.GPU_SHARED_LIBRARY_FILE_TRUNCATED,
+        r"not recognized; treating as linker script",
+        supersedes=(C.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,),
+    ),
+    S(
+        C.NVCC_EXTENDED_LAMBDA_FLAG_MISSING,
+        r"annotation on lambda requires --(?:expt-)?extended-lambda",
+        supersedes=(C.CUDA_TOOLKIT_TOO_OLD_FOR_SOURCE,),
+    ),
+    S(
+        C.NVSHMEM_BOOTSTRAP_PLUGIN_BUILT_FOR_OTHER_MPI,
+        r"Bootstrap unable to load '?nvshmem_bootstrap_mpi\.so",
+    ),
+    S(C.MODEL_NOT_EXPORTABLE_FOR_ON_DEVICE_CONVERSION, r"is not exportable by torch\.export"),
+    S(C.NO_DISPLAY_FOR_WINDOWED_SIMULATOR, r"^Error: unable to open display\b"),
+    S(C.MODEL_CONVERTER_BUILD_PROTOBUF_NOT_FOUND, r"Could NOT find Protobuf \(missing: Protobuf_"),
+    S(C.MODEL_CONVERTER_OP_UNSUPPORTED, r"\bMNN Converter NOT_SUPPORTED_OP\b"),
+    S(
+        C.INFERENCE_LIBRARY_BUILT_WITHOUT_MODEL_OP,
+        r"Check failed: op: no Op found for",
+        supersedes=(C.WHEEL_LACKS_ARCH_KERNELS,),
+    ),
+    S(
+        C.ANDROID_VENDOR_NPU_RUNTIME_NOT_IN_FIRMWARE,
+        r"\bnpu is not installed or rom version is too low",
+        r"\bnpu is installed but is below \d",
+    ),
+    S(C.MODEL_LOSS_NOT_FINITE, r"NanLossDuringTrainingError\b"),
+    S(C.HOST_OOM, r"\bexitStatus=-104\b"),  # YARN: the container went beyond its physical memory
+    S(
+        C.GPU_LIBRARY_ALGORITHM_SIZE_LIMIT,
+        r"concatenated rows exceeds size_type range",
+    ),
 )

@@ -4096,6 +4096,57 @@ LINES = [
         "PERF_CPU_FALLBACK_OPS",
     ),
     ("Could not find: cudart64_110.dll. Is it on your PATH?", "CUDA_LIBS_NOT_FOUND"),
+    (
+        'ERROR: File "setup.py" not found. Directory cannot be installed in editable mode: /home/me/proj',
+        "PIP_TOO_OLD_FOR_PYPROJECT_EDITABLE_INSTALL",
+    ),
+    (
+        "/usr/bin/ld:/ws/lib/libgxf_core.so: file format not recognized; treating as linker script",
+        "GPU_SHARED_LIBRARY_FILE_TRUNCATED",
+    ),
+    (
+        "error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag",
+        "NVCC_EXTENDED_LAMBDA_FLAG_MISSING",
+    ),
+    (
+        "src/bootstrap/bootstrap_loader.cpp:46: NULL value Bootstrap unable to load 'nvshmem_bootstrap_mpi.so'",
+        "NVSHMEM_BOOTSTRAP_PLUGIN_BUILT_FOR_OTHER_MPI",
+    ),
+    (
+        "ValueError: Your model is not exportable by torch.export.export. Please modify your model.",
+        "MODEL_NOT_EXPORTABLE_FOR_ON_DEVICE_CONVERSION",
+    ),
+    ("Error: unable to open display", "NO_DISPLAY_FOR_WINDOWED_SIMULATOR"),
+    (
+        "Could NOT find Protobuf (missing: Protobuf_LIBRARIES Protobuf_INCLUDE_DIR)",
+        "MODEL_CONVERTER_BUILD_PROTOBUF_NOT_FOUND",
+    ),
+    (
+        "opConverter ==> MNN Converter NOT_SUPPORTED_OP: [ GridSample ]",
+        "MODEL_CONVERTER_OP_UNSUPPORTED",
+    ),
+    ("Check failed: op: no Op found for layer_norm", "INFERENCE_LIBRARY_BUILT_WITHOUT_MODEL_OP"),
+    (
+        "ERROR: GetRomVersion(ROM): npu is not installed or rom version is too low",
+        "ANDROID_VENDOR_NPU_RUNTIME_NOT_IN_FIRMWARE",
+    ),
+    (
+        "ERROR: npu is installed but is below 100.320.010.023",
+        "ANDROID_VENDOR_NPU_RUNTIME_NOT_IN_FIRMWARE",
+    ),
+    (
+        "tensorflow.python.training.basic_session_run_hooks.NanLossDuringTrainingError: NaN loss during training.",
+        "MODEL_LOSS_NOT_FINITE",
+    ),
+    (
+        "got container status for containerID=container_16_0094_01_000010, state=COMPLETE, exitStatus=-104, diagnostics=",
+        "HOST_OOM",
+    ),
+    (
+        "cuDF failure at: concatenate.cu:368: Total number of concatenated rows exceeds size_type range",
+        "GPU_LIBRARY_ALGORITHM_SIZE_LIMIT",
+    ),
+    ("ModuleNotFoundError: No module named 'modelopt'", "GPU_PYTHON_PACKAGE_NOT_INSTALLED"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -4161,6 +4212,12 @@ LINES = [
 
 # Section Z, verbatim: printed on working setups; never a cause.
 NOISE = [
+    "Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your "
+    "system being overloaded, please further tune the variable for optimal performance in your application as needed.",
+    "Non-Nvidia GPU monitoring is not supported in this version. NVML Shared Library Not Found",
+    "W forward_type_inference.cc:231] Type inference failed. This indicates an invalid graph that escaped "
+    "type checking. Error message: INVALID_ARGUMENT: expected compatible input types",
+    "UserWarning: Tensorflow dtype mappings did not load successfully due to an error: No module named 'tensorflow'",
     # Folding@home's client: Windows' socket error 10053 while its work units go on
     "04:46:40:ERROR:Receive error: 10053: An established connection was aborted by the software in your host machine.",
     "Symbol cudaLaunchKernel not found in C:\\Program Files (x86)\\NVIDIA Corporation\\PhysX\\Common\\cudart64_65.dll",
