@@ -335,4 +335,14 @@ PLATFORMS: tuple[Signature, ...] = (
         C.GPU_LIBRARY_ALGORITHM_SIZE_LIMIT,
         r"concatenated rows exceeds size_type range",
     ),
+    # wave 74: single-board computers' OpenCL and Vulkan
+    S(
+        C.GPU_LIBRARY_RELEASE_IMPORT_REGRESSION,
+        r"symbol cl\w{1,40}, version OPENCL_[\d.]{1,5} not defined in file libOpenCL",
+    ),
+    S(
+        C.VULKAN_DEVICE_LACKS_REQUESTED_MEMORY_TYPE,
+        r"\bNo suitable memory type found\b",
+        supersedes=(C.GPU_OOM,),
+    ),
 )

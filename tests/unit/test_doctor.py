@@ -4147,6 +4147,14 @@ LINES = [
         "GPU_LIBRARY_ALGORITHM_SIZE_LIMIT",
     ),
     ("ModuleNotFoundError: No module named 'modelopt'", "GPU_PYTHON_PACKAGE_NOT_INSTALLED"),
+    (
+        "clinfo: relocation error: clinfo: symbol clGetDeviceIDs, version OPENCL_1.0 not defined in file libOpenCL.so.1",
+        "GPU_LIBRARY_RELEASE_IMPORT_REGRESSION",
+    ),
+    (
+        "ggml_vulkan: No suitable memory type found: ErrorOutOfDeviceMemory",
+        "VULKAN_DEVICE_LACKS_REQUESTED_MEMORY_TYPE",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
