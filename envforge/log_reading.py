@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .log_facts import LogFacts, extract_facts
@@ -398,15 +399,25 @@ def _words(text: str) -> set[str]:
     return {w.strip(".-") for w in _WORD.findall(text.lower())} - _COMMON
 
 
+@cache
+def _meaning_words() -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each failure code with the uncommon words of its meaning and name (read once)."""
+    return tuple(
+        (code.value, frozenset(_words(f"{info.meaning} {code.value.replace('_', ' ')}")))
+        for code, info in CODES.items()
+        if info.layer != "benign"
+    )
+
+
 def _nearest_by_words(words: set[str], skip: set[str]) -> list[tuple[str, list[str]]]:
     """Codes whose meaning shares at least two uncommon words with ``words``, most shared first."""
     scored = []
-    for code, info in CODES.items():
-        if code.value in skip or info.layer == "benign":
+    for code, meaning in _meaning_words():
+        if code in skip:
             continue
-        shared = sorted(words & _words(f"{info.meaning} {code.value.replace('_', ' ')}"))
+        shared = sorted(words & meaning)
         if len(shared) >= 2:
-            scored.append((-len(shared), code.value, shared))
+            scored.append((-len(shared), code, shared))
     return [(code, shared[:4]) for _, code, shared in sorted(scored)[:3]]
 
 
