@@ -1,7 +1,8 @@
-"""The signatures of stop 46's waves (69 and 70): the platforms a stack runs on and shares. Images
-and binaries built for another CPU, ARM servers' page sizes, Nix's loader, GPU sharing (MPS,
-MIG, interposer hooks), schedulers (Spark, XGBoost's workers), torch.compile and Triton's caches
-and versions, hybrid laptops, and the GPU packages of R and Julia, in the wordings of their printers.
+"""The signatures of stop 46's waves (69 to 74): the platforms a stack runs on and shares. Images
+and binaries built for another CPU, ARM servers' page sizes, Nix's loader, GPU sharing (MPS, MIG,
+interposer hooks) and cluster queues, schedulers (Spark, Ray, XGBoost's workers), CUDA-aware MPI and
+UCX, profilers and sanitizers, torch.compile and Triton, hybrid laptops and board GPUs, inference
+engines' converters, and the GPU packages of R and Julia, in the wordings of their printers.
 
 Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
 library only.
