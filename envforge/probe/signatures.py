@@ -43,6 +43,7 @@ from .signatures_statuses import STATUSES
 from .signatures_system import SYSTEM
 from .signatures_tail import TAIL
 from .signatures_toolchains import TOOLCHAINS
+from .signatures_toolkits import TOOLKITS
 
 __all__ = [
     "Signature",
@@ -80,6 +81,7 @@ SIGNATURES: tuple[Signature, ...] = (
     *BEYOND,
     *PLATFORMS,
     *DOMAINS,
+    *TOOLKITS,
 )
 
 

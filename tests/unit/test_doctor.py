@@ -4421,6 +4421,69 @@ LINES = [
         "LIBSTDCXX_GLIBC_TOO_OLD",
     ),
     ("No file descriptors available (os error 24)", "CONTAINER_BUILD_OPEN_FILES_LIMIT"),
+    (
+        "RuntimeError: cudnn RNN backward can only be called in training mode",
+        "CUDNN_RNN_BACKWARD_IN_EVAL_MODE",
+    ),
+    (
+        "train_net.py: error: unrecognized arguments: --local_rank=0",
+        "LAUNCHER_LOCAL_RANK_FLAG_RENAMED",
+    ),
+    (
+        "No matching cuda flavor for linux found: cu118/sm_90.",
+        "GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION",
+    ),
+    ("LOG:  PG-Strom: GPU1 Tesla K80 - CC 3.7 is not supported", "GPU_ARCH_TOO_OLD"),
+    (
+        "WARN DeviceMemoryEventHandler: Device allocation of 1048576 bytes failed, device store has 0 bytes.",
+        "GPU_OOM",
+    ),
+    ("ERROR:  failed on cuCtxCreate_v2: CUDA_ERROR_UNKNOWN", "CUDA_INIT_UNKNOWN"),
+    ("error: invalid value 'metal' for '--device <DEVICE>'", "CPU_ONLY_TF_BUILD"),
+    ("ERROR: SiftGPU not fully supported", "CPU_ONLY_TF_BUILD"),
+    (
+        "Glfw Error 65543: GLX: Failed to create context: GLXBadFBConfig",
+        "OPENGL_VERSION_TOO_OLD_FOR_RENDERER",
+    ),
+    ("GLX: GLX_ARB_create_context_profile is unavailable", "OPENGL_VERSION_TOO_OLD_FOR_RENDERER"),
+    (
+        "For highest performance, OpenGL and CUDA must run on the same GPU on an OS that supports interop.",
+        "HYBRID_GL_CONTEXT_ON_INTEGRATED_GPU",
+    ),
+    ("FALLING BACK TO SLOWER RENDERING WITH CPU ROUNDTRIP", "HYBRID_GL_CONTEXT_ON_INTEGRATED_GPU"),
+    ("Could not connect to any X display.", "NO_DISPLAY_FOR_WINDOWED_SIMULATOR"),
+    (
+        "qt.qpa.xcb: QXcbConnection: Could not connect to display :0",
+        "NO_DISPLAY_FOR_WINDOWED_SIMULATOR",
+    ),
+    ("Error: Can't open display: cannot connect to X server", "NO_DISPLAY_FOR_WINDOWED_SIMULATOR"),
+    ("[F glutil.cpp:301] eglGetDisplay() failed", "EGL_DEVICE_PLATFORM_UNAVAILABLE"),
+    ("ImportError: k2 was built using PyTorch 2.1.0+cu121", "TORCH_EXTENSION_ABI_MISMATCH"),
+    ("AssertionError: PyTorch is built with CUDA version: 12.1.", "CUDA_VERSION_MATRIX_MISMATCH"),
+    (
+        "Unsupported CUDA_VERSION (CUDA_VERSION=12_4), please report it to Kaldi mailing list",
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    (
+        "src/roi_align_kernel.cu:2:10: fatal error: THC/THCDeviceUtils.cuh: No such file or directory",
+        "EXTENSION_SOURCE_TOO_OLD_FOR_TORCH",
+    ),
+    (
+        "ImportError: ./libfoo.so: undefined symbol: __cudaUnregisterFatBinary",
+        "EXTENSION_MISSING_CUDA_LIB_LINK",
+    ),
+    (
+        "Check failed: status_or_buffer is OK (UNKNOWN: ; unsupported ImageFrame format: 2)",
+        "PIPELINE_INPUT_FORMAT_UNSUPPORTED",
+    ),
+    (
+        "dlopen(libtensorflow_text.so, 0x0006): symbol not found in flat namespace '__ZN10tensorflow8OpKernelD2Ev'",
+        "TF_OP_LIBRARY_ABI_MISMATCH",
+    ),
+    (
+        "Error: no available backend found. ERR: [tensorrt] backend not found.",
+        "PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",

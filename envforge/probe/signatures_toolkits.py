@@ -1,0 +1,88 @@
+"""The signatures of stop 48's waves (83 and 84): the toolkits around the stack. Pose trackers and
+MediaPipe, NeRF and Gaussian-splatting viewers, .NET/JVM/Node bindings, TensorFlow's add-on
+libraries, local assistants, federated and continual learners, NLP and speech toolkits, GPU
+dataframes and SQL engines, in the wordings of their printers.
+
+Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
+library only.
+"""
+
+from __future__ import annotations
+
+from .codes import Code
+from .signature import S, Signature
+
+__all__ = ["TOOLKITS"]
+
+C = Code
+
+TOOLKITS: tuple[Signature, ...] = (
+    # wave 83: cuDNN's RNN has no backward pass outside training mode
+    S(C.CUDNN_RNN_BACKWARD_IN_EVAL_MODE, r"cudnn RNN backward can only be called in training mode"),
+    # torch 2's launcher passes --local-rank; a script parsing --local_rank (or the reverse) exits
+    S(C.LAUNCHER_LOCAL_RANK_FLAG_RENAMED, r"unrecognized arguments:[^\n]{0,200}--local[-_]rank\b"),
+    # a binding that picks one native build per CUDA version (DJL) has none for this CUDA
+    S(C.GPU_LIBRARY_NO_BINARY_FOR_CUDA_VERSION, r"No matching cuda flavor for \w{1,10} found"),
+    # a GPU stated by its compute capability and refused (PG-Strom's "GPU0 ... - CC 5.2")
+    S(C.GPU_ARCH_TOO_OLD, r"\bCC \d{1,2}\.\d is not supported\b"),
+    # Spark RAPIDS' device store: the pool cannot hold the next batch
+    S(C.GPU_OOM, r"\bDevice allocation of \d{1,15} bytes failed, device store has\b"),
+    # any driver-API call, not only cuInit, failing with the driver's unknown error
+    S(
+        C.CUDA_INIT_UNKNOWN,
+        r"\bcu(?:DevicePrimaryCtx|Ctx|Device|Init)\w{0,30}\W{1,4}CUDA_ERROR_UNKNOWN",
+    ),
+    # a CLI whose --device choices list no accelerator: the binary was built without one
+    S(C.CPU_ONLY_TF_BUILD, r"invalid value '(?:cuda|metal|rocm|vulkan|gpu)' for '--device\b"),
+    # COLMAP without CUDA falls back to SiftGPU's OpenGL path, which the GL driver refuses
+    S(C.CPU_ONLY_TF_BUILD, r"\bSiftGPU not fully supported\b"),
+    # GLFW asked for an OpenGL core context the X server's GLX (remote, old, software) lacks
+    S(
+        C.OPENGL_VERSION_TOO_OLD_FOR_RENDERER,
+        r"Failed to create context: ?GLXBadFBConfig",
+        r"GLX_ARB_create_context_profile\b[^\n]{0,40}\b(?:unavailable|not available|missing)",
+    ),
+    # CUDA/OpenGL interop refused: the GL context lives on another GPU (the integrated one)
+    S(
+        C.HYBRID_GL_CONTEXT_ON_INTEGRATED_GPU,
+        r"OpenGL and CUDA must run on the same ?GPU",
+        r"FALLING BACK TO SLOWER RENDERING WITH CPU ROUNDTRIP",
+    ),
+    # a program that opens a window on a host without a display (Qt's xcb, Xlib)
+    S(
+        C.NO_DISPLAY_FOR_WINDOWED_SIMULATOR,
+        r"Could not connect to any X display",
+        r"QXcbConnection: Could not connect to display",
+        r"[Cc]annot connect to X server",
+    ),
+    S(C.EGL_DEVICE_PLATFORM_UNAVAILABLE, r"eglGetDisplay\(\) failed"),
+    # an extension that checks the torch it was built with (k2, icefall)
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"\bwas (?:built|compiled) (?:using|with|against) (?:PyTorch|torch) \d{1,2}\.\d",
+    ),
+    S(C.CUDA_VERSION_MATRIX_MISMATCH, r"PyTorch is built with CUDA version: ?\d{1,2}\.\d"),
+    # a configure script that predates the installed toolkit (Kaldi's)
+    S(C.CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE, r"\bUnsupported CUDA_VERSION \(CUDA_VERSION=\d"),
+    # THC's headers left torch in 1.11: an extension that still includes them is too old
+    S(
+        C.EXTENSION_SOURCE_TOO_OLD_FOR_TORCH,
+        r"\bTHC/THC\w{0,30}\.(?:h|cuh): No such file",
+        supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
+    ),
+    # code compiled by nvcc, linked into a library that does not link the CUDA runtime
+    S(
+        C.EXTENSION_MISSING_CUDA_LIB_LINK,
+        r"undefined symbol: __cuda(?:Un)?[Rr]egisterFatBinary\w{0,8}",
+    ),
+    # MediaPipe's GPU buffers take only some image layouts (SRGBA on macOS)
+    S(C.PIPELINE_INPUT_FORMAT_UNSUPPORTED, r"\bunsupported ImageFrame format: ?\d"),
+    # macOS's dyld wording of an op library built against another TensorFlow
+    S(
+        C.TF_OP_LIBRARY_ABI_MISMATCH,
+        r"[Ss]ymbol not found(?: in flat namespace)?:? '?_{1,2}ZNK?\d{1,2}(?:tensorflow|tflite|tsl)\d",
+        explained_by=(C.METAL_PLUGIN_LOAD_FAILED,),
+    ),
+    # onnxruntime-node/-web listing a backend its build for this platform does not carry
+    S(C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY, r"\[(?:cuda|tensorrt)\] backend not found"),
+)
