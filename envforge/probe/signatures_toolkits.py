@@ -1,7 +1,8 @@
-"""The signatures of stop 48's waves (83 and 84): the toolkits around the stack. Pose trackers and
+"""The signatures of stop 48's waves (83 to 85): the toolkits around the stack. Pose trackers and
 MediaPipe, NeRF and Gaussian-splatting viewers, .NET/JVM/Node bindings, TensorFlow's add-on
 libraries, local assistants, federated and continual learners, NLP and speech toolkits, GPU
-dataframes and SQL engines, in the wordings of their printers.
+dataframes and SQL engines, SLAM, quantum simulators, recommenders, video apps and ncnn,
+in the wordings of their printers.
 
 Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
 library only.
@@ -85,4 +86,54 @@ TOOLKITS: tuple[Signature, ...] = (
     ),
     # onnxruntime-node/-web listing a backend its build for this platform does not carry
     S(C.PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY, r"\[(?:cuda|tensorrt)\] backend not found"),
+    # wave 84: cuFile (GPUDirect Storage) asserting on a host without its device mounts
+    S(C.GDS_CUFILE_DRIVER_OPEN_ABORTS_ON_HOST, r"Assertion failure, file index ?:cufio"),
+    # ncnn: a model whose layer the converter or runtime does not carry
+    S(C.MODEL_CONVERTER_OP_UNSUPPORTED, r"\blayer \w{1,40} not exists or registered"),
+    # ncnn and other Vulkan programs that cannot load the Vulkan loader itself
+    S(
+        C.VULKAN_ICD_MISSING,
+        r"LoadLibrary vulkan-1\.dll failed",
+        r"\bload vulkan driver failed",
+        r"\bdlopen libvulkan\.so(?:\.1)? failed",
+    ),
+    # only Mesa's software Vulkan (lavapipe/llvmpipe) as device 0: the GPU's own ICD is absent
+    S(
+        C.VULKAN_ICD_MISSING,
+        r"lavapipe is not a conformant vulkan implementation",
+        r"^\[0 llvmpipe \(LLVM",
+        needs_failure=True,
+    ),
+    # Torch-TensorRT 2.10 made explicit typing the default; apps still pass enabled_precisions
+    S(
+        C.GPU_COMPILER_DEFAULT_CHANGE_BREAKS_APP,
+        r"use_explicit_typing was set to True, however found that enabled_precisions",
+    ),
+    S(
+        C.TRT_CONVERTER_MISSING_FOR_OP,
+        r"IShuffleLayer applied to shape tensor must have 0 or 1 reshape dimensions",
+    ),
+    # a state vector with one array axis per qubit: NumPy 1's 32 dimensions
+    S(
+        C.NUMPY1_MAX_DIMS_LIMITS_QUBITS,
+        r"maximum supported dimension for an ndarray is 32, found \d",
+        r"cannot handle \d{2}-qubit circuits due to numpy limitations",
+    ),
+    # fbgemm_gpu's library not loaded: built for another torch than the one installed
+    S(C.TORCH_EXTENSION_ABI_MISMATCH, r"File fbgemm_gpu_py\.so not found"),
+    # COLMAP/Ceres asked for the GPU, built without its GPU solver
+    S(
+        C.CPU_ONLY_TF_BUILD,
+        r"Requested to use GPU for [\w ]{1,40}, but \w{1,20} was compiled without \w{1,10} support",
+    ),
+    # an extension imported before torch: torch's own libraries are not loaded yet
+    S(
+        C.TORCH_EXTENSION_IMPORTED_BEFORE_TORCH,
+        r"ImportError: libc10(?:_cuda)?\.so: cannot open shared object file",
+    ),
+    # a project's CUDA extension module that its build step never produced
+    S(
+        C.PACKAGE_CUDA_EXTENSION_NOT_BUILT,
+        r"No module named '(?:cuda_\w{1,40}|\w{1,40}_cuda(?:_ext|_kernels?)?)'",
+    ),
 )

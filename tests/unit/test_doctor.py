@@ -4484,6 +4484,43 @@ LINES = [
         "Error: no available backend found. ERR: [tensorrt] backend not found.",
         "PACKAGE_BUILD_WITHOUT_PLATFORM_GPU_BINARY",
     ),
+    (
+        "Assertion failure, file index :cufio-udev  line :134",
+        "GDS_CUFILE_DRIVER_OPEN_ABORTS_ON_HOST",
+    ),
+    ("layer Einsum not exists or registered", "MODEL_CONVERTER_OP_UNSUPPORTED"),
+    ("LoadLibrary vulkan-1.dll failed 126", "VULKAN_ICD_MISSING"),
+    ("load vulkan driver failed", "VULKAN_ICD_MISSING"),
+    ("dlopen libvulkan.so.1 failed", "VULKAN_ICD_MISSING"),
+    (
+        "use_explicit_typing was set to True, however found that enabled_precisions was also specified (saw: {torch.float16})",
+        "GPU_COMPILER_DEFAULT_CHANGE_BREAKS_APP",
+    ),
+    (
+        "[E] Error[4]: (/Reshape_3: IShuffleLayer applied to shape tensor must have 0 or 1 reshape dimensions: dimensions were [-1,4])",
+        "TRT_CONVERTER_MISSING_FOR_OP",
+    ),
+    (
+        "ValueError: maximum supported dimension for an ndarray is 32, found 34",
+        "NUMPY1_MAX_DIMS_LIMITS_QUBITS",
+    ),
+    (
+        "RuntimeError: qsimcirq cannot handle 40-qubit circuits due to numpy limitations",
+        "NUMPY1_MAX_DIMS_LIMITS_QUBITS",
+    ),
+    ("File fbgemm_gpu_py.so not found", "TORCH_EXTENSION_ABI_MISMATCH"),
+    (
+        "Requested to use GPU for feature matching, but COLMAP was compiled without CUDA support.",
+        "CPU_ONLY_TF_BUILD",
+    ),
+    (
+        "ImportError: libc10_cuda.so: cannot open shared object file: No such file or directory",
+        "TORCH_EXTENSION_IMPORTED_BEFORE_TORCH",
+    ),
+    (
+        "ModuleNotFoundError: No module named 'lietorch_cuda_ext'",
+        "PACKAGE_CUDA_EXTENSION_NOT_BUILT",
+    ),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
@@ -5557,6 +5594,18 @@ def test_ncclnetplugin_version_probing_is_a_cause_only_of_a_run_that_failed() ->
     assert diagnose_log(line) == []
     failed = diagnose_log(line + "\nRuntimeError: NCCL error: unhandled system error")
     assert "NCCL_NET_PLUGIN_ABI_TOO_OLD" in [d.code for d in failed]
+
+
+def test_software_vulkan_as_the_only_device_is_a_cause_only_of_a_run_that_failed() -> None:
+    """ncnn lists Mesa's llvmpipe as device 0 (and Mesa warns about lavapipe) on hosts with a GPU
+    ICD too; only a run that then fails lacks the GPU's own Vulkan driver."""
+    lines = (
+        "[0 llvmpipe (LLVM 15.0.7, 256 bits)]  queueC=0[1]  queueG=0[1]  queueT=0[1]\n"
+        "WARNING: lavapipe is not a conformant vulkan implementation, testing use only."
+    )
+    assert diagnose_log(lines) == []
+    failed = diagnose_log(lines + "\nLLVM ERROR: Broken function\nAborted (core dumped)")
+    assert [d.code for d in failed][:1] == ["VULKAN_ICD_MISSING"]
 
 
 def test_onnx_runtime_cpu_providers_where_its_gpu_package_is_named_are_both_packages() -> None:
