@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 from .probe.codes import CODES, LAYERS, Code
 from .probe.logtext import _ANSI, Line, normalise
 from .probe.matching import Found, Scan, is_benign, scan, standing
-from .probe.signatures import CAUSE, INFO, SYMPTOM
+from .probe.signatures import CAUSE, DRIVER_ANSWERED, INFO, SYMPTOM
 from .results import Diagnosis
 from .untrusted import printable
 
@@ -72,10 +72,7 @@ _SEES_A_GPU = NOT_A_MISSING_GPU | frozenset(
     and code is not Code.GPU_ARCH_TOO_OLD
 )  # fmt: skip
 # what only a working driver prints: nvidia-smi's table, a framework's device with its capability
-_DRIVER_WORKS = re.compile(
-    r"NVIDIA-SMI \d{1,4}\.|Created device .{0,200}GPU|Adding visible gpu devices: \d"
-    r"|Found device \d{1,3} with properties|[Cc]ompute [Cc]apability: \d{1,2}\.\d"
-)
+_DRIVER_WORKS = re.compile("|".join(DRIVER_ANSWERED), re.I)
 _TPU_RUN = re.compile(r"(?:distributed system for|initiali[sz]ed?) TPU backend|TpuDevice\(id=\d")
 _STATED_CAUSES = frozenset({  # printed as warnings or facts, not errors
     Code.GPU_ARCH_NEWER_THAN_WHEEL, Code.GPU_ARCH_TOO_OLD, Code.KERAS_BACKEND_NOT_TF,

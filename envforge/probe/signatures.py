@@ -50,6 +50,7 @@ __all__ = [
     "SIGNATURES",
     "BENIGN",
     "GPU_EVIDENCE",
+    "DRIVER_ANSWERED",
     "LAYER_ORDER",
     "CAUSE",
     "SYMPTOM",
@@ -162,16 +163,21 @@ BENIGN: tuple[str, ...] = (
     r"'?DISPLAY'? environment variable not set\.{0,3} ?skipping surface info",
 )
 
-# Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
-GPU_EVIDENCE: tuple[str, ...] = (
-    r"pci ?bus ?id: [0-9a-f]{4}:",
+# Lines that show the driver answered: a device enumerated and its properties read, nvidia-smi's table.
+DRIVER_ANSWERED: tuple[str, ...] = (
     r"Found device \d{1,3} with properties",
-    r"device:GPU:\d{1,3}",
     r"NVIDIA-SMI \d{1,4}",
     r"compute capability: \d{1,2}\.\d{1,2}",
     r"Created device .{0,200}GPU",
-    r"/dev/nvidia\d",
     r"Adding visible gpu devices: \d",
+)
+
+# Lines that show an NVIDIA GPU exists (so the section-Z lines that are benign only without one count).
+GPU_EVIDENCE: tuple[str, ...] = (
+    *DRIVER_ANSWERED,
+    r"pci ?bus ?id: [0-9a-f]{4}:",
+    r"device:GPU:\d{1,3}",
+    r"/dev/nvidia\d",
     r"Cannot dlopen some GPU libraries",
     r"GPU \d{1,2}: NVIDIA ",
     r"(?:GeForce|Quadro|Tesla) [A-Z]{0,3} ?\d{3,4}",
