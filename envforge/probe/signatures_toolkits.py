@@ -11,7 +11,7 @@ library only.
 from __future__ import annotations
 
 from .codes import Code
-from .signature import S, Signature
+from .signature import INFO, S, Signature
 
 __all__ = ["TOOLKITS"]
 
@@ -135,5 +135,66 @@ TOOLKITS: tuple[Signature, ...] = (
     S(
         C.PACKAGE_CUDA_EXTENSION_NOT_BUILT,
         r"No module named '(?:cuda_\w{1,40}|\w{1,40}_cuda(?:_ext|_kernels?)?)'",
+    ),
+    # wave 85: PG-Strom's GPU-Direct SQL finds no GPU close to the file's device
+    S(C.GPUDIRECT_STORAGE_FILE_ON_UNSUPPORTED_DEVICE, r"\bhas no schedulable GPUs\b"),
+    S(
+        C.PCIE_HOST_DESCRIPTOR_PAGE_SIZE_UNSUPPORTED,
+        r"max_desc_page_size ?given ?\d{1,7} ?is ?bigger ?than ?hw ?max ?desc ?page ?size",
+    ),
+    S(
+        C.HAILORT_DRIVER_LIBRARY_VERSION_MISMATCH,
+        r"for package \"HailoRT\" that exactly ?matches requested version",
+    ),
+    # ffmpeg reading a pipe its producer (vspipe) never fed: the producer's error is the cause
+    S(C.VIDEO_PIPE_UPSTREAM_PRODUCER_FAILED, r"Error opening input files?:? ?pipe:"),
+    # OpenCV's Darknet reader older than the model's layers (YOLOv4's mish)
+    S(
+        C.FRAMEWORK_VERSION_MISMATCH,
+        r"Unsupported activation: \w{1,20} in function '?ReadDarknetFromCfgStream",
+    ),
+    # macOS's loader: CUDA's dylibs (the last CUDA for macOS was 10.2)
+    S(
+        C.CUDA_RUNTIME_NOT_LOADABLE,
+        r"Library not loaded: [^\n]{0,120}\blibcudart\.[\d.]{1,8}dylib",
+    ),
+    S(
+        C.CUDA_LIBS_NOT_FOUND,
+        r"Library not loaded: [^\n]{0,120}\blibcu(?:blas|dnn|fft|rand|sparse|solver)\w{0,4}\.[\d.]{1,8}dylib",
+    ),
+    # a library linked by a path without a soname: the program asks for lib + its file name
+    S(
+        C.FRAMEWORK_LIB_SONAME_WRONG_FOR_NATIVE_LINK,
+        r"\bliblib\w{1,30}\.so: cannot open shared object",
+    ),
+    # a program built with another _GLIBCXX_USE_CXX11_ABI than the library it links
+    S(
+        C.TORCH_EXTENSION_ABI_MISMATCH,
+        r"undefined ?reference ?to ?`?[\w:~]{1,200}\((?:const ?)?std::__cxx11::",
+    ),
+    S(
+        C.FRAMEWORK_NOT_FOUND_FOR_EXTENSION_BUILD,
+        r"package configuration file provided by ?\"(?:Torch|TensorFlow|Paddle|Caffe2)\"",
+    ),
+    # system libraries an audio front end loads at import
+    S(
+        C.LINUX_SYSTEM_RUNTIME_LIB_MISSING,
+        r"requires sox extension which is not available",
+        r"OSError: PortAudio library not found",
+    ),
+    # DDP's reducer waiting for parameters no loss used
+    S(
+        C.DDP_UNUSED_PARAMETERS_NOT_DECLARED,
+        r"Expected to have finished reduction in the prior iteration before starting a new one",
+    ),
+    # a model file from a download cache that does not parse
+    S(
+        C.ONNX_CONVERTED_MODEL_CACHE_INCOMPLETE,
+        r"Load model from [^\n]{0,300}[/\\]\.cache[/\\][^\n]{0,300} failed: ?Protobuf parsing failed",
+    ),
+    S(
+        C.CPU_ONLY_HOST_BENIGN,
+        r"\[pyKeOps\]: Warning, no cuda detected\. Switching to cpu only",
+        strength=INFO,
     ),
 )

@@ -4521,6 +4521,51 @@ LINES = [
         "ModuleNotFoundError: No module named 'lietorch_cuda_ext'",
         "PACKAGE_CUDA_EXTENSION_NOT_BUILT",
     ),
+    (
+        "LOG:  [info] foreign-table='f_lineorder' arrow-file='/opt/data/lo.arrow' has no schedulable GPUs (arrow_fdw.c:2829)",
+        "GPUDIRECT_STORAGE_FILE_ON_UNSUPPORTED_DEVICE",
+    ),
+    (
+        "[HailoRT] [error] CHECK failed - max_desc_page_size given 32768 is bigger than hw max desc page size 4096",
+        "PCIE_HOST_DESCRIPTOR_PAGE_SIZE_UNSUPPORTED",
+    ),
+    (
+        'Could not find a configuration file for package "HailoRT" that exactly matches requested version "4.17.0".',
+        "HAILORT_DRIVER_LIBRARY_VERSION_MISMATCH",
+    ),
+    ("[in#0 @ 0x55d1] Error opening input file pipe:.", "VIDEO_PIPE_UPSTREAM_PRODUCER_FAILED"),
+    (
+        "cv2.error: OpenCV(4.1.2) darknet_io.cpp:554: error: (-212:Parsing error) Unsupported activation: swish in function 'ReadDarknetFromCfgStream'",
+        "FRAMEWORK_VERSION_MISMATCH",
+    ),
+    ("dyld: Library not loaded: @rpath/libcudart.10.2.dylib", "CUDA_RUNTIME_NOT_LOADABLE"),
+    ("dyld[4242]: Library not loaded: @rpath/libcudnn.7.dylib", "CUDA_LIBS_NOT_FOUND"),
+    (
+        "./decoder_main: error while loading shared libraries: liblibtorch_cpu.so: cannot open shared object file: No such file or directory",
+        "FRAMEWORK_LIB_SONAME_WRONG_FOR_NATIVE_LINK",
+    ),
+    (
+        "main.cc:(.text+0x1a2): undefined reference to `kaldifeat::Fbank::Fbank(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&)'",
+        "TORCH_EXTENSION_ABI_MISMATCH",
+    ),
+    (
+        'Could not find a package configuration file provided by "Torch" with any of',
+        "FRAMEWORK_NOT_FOUND_FOR_EXTENSION_BUILD",
+    ),
+    (
+        "RuntimeError: apply_effects_file requires sox extension which is not available.",
+        "LINUX_SYSTEM_RUNTIME_LIB_MISSING",
+    ),
+    ("OSError: PortAudio library not found", "LINUX_SYSTEM_RUNTIME_LIB_MISSING"),
+    (
+        "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.",
+        "DDP_UNUSED_PARAMETERS_NOT_DECLARED",
+    ),
+    (
+        "Error: Load model from /home/u/.cache/huggingface/onnx/model.onnx failed: Protobuf parsing failed.",
+        "ONNX_CONVERTED_MODEL_CACHE_INCOMPLETE",
+    ),
+    ("[pyKeOps]: Warning, no cuda detected. Switching to cpu only.", "CPU_ONLY_HOST_BENIGN"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
