@@ -1,8 +1,8 @@
-"""The signatures of stop 48's waves (83 to 85): the toolkits around the stack. Pose trackers and
+"""The signatures of stop 48's waves (83 to 86): the toolkits around the stack. Pose trackers and
 MediaPipe, NeRF and Gaussian-splatting viewers, .NET/JVM/Node bindings, TensorFlow's add-on
 libraries, local assistants, federated and continual learners, NLP and speech toolkits, GPU
-dataframes and SQL engines, SLAM, quantum simulators, recommenders, video apps and ncnn,
-in the wordings of their printers.
+dataframes and SQL engines, SLAM, quantum simulators, recommenders, video apps and ncnn, HPC
+centres' launchers and cloud samples, in the wordings of their printers.
 
 Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
 library only.
@@ -197,4 +197,30 @@ TOOLKITS: tuple[Signature, ...] = (
         r"\[pyKeOps\]: Warning, no cuda detected\. Switching to cpu only",
         strength=INFO,
     ),
+    # wave 86: Open MPI's UCX layer finding no transport it accepts (TCP only, by default refused)
+    S(C.OPENMPI_UCX_PML_REJECTS_TCP_TRANSPORT, r"\bPML ucx cannot be selected"),
+    # PALS' mpiexec --gpu-bind=list on GPUs it sees as one (implicit scaling) or as tiles
+    S(C.LAUNCHER_GPU_BIND_LIST_UNSUPPORTED_HIERARCHY, r"Failed to parse implicit GPU selection"),
+    S(
+        C.ENROOT_RDMA_HOOK_FAILS_ON_SRIOV_VF,
+        r"hooks\.d/99-mellanox\.sh: line \d{1,5}: [^\n]{0,60}unbound variable",
+    ),
+    # a build that refuses a toolkit newer than it was tested with (Amber's CMake)
+    S(C.CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE, r"\bError: Untested CUDA version\b"),
+    # torch.load on a weights file cut short (an interrupted download)
+    S(
+        C.MODEL_WEIGHTS_FILE_INCOMPLETE,
+        r"unexpected EOF, expected \d{1,12} more bytes\. The file might be corrupted",
+    ),
+    # clang or icx picking a gcc whose libstdc++ development files are not installed
+    S(C.CLANG_HOST_LIBSTDCXX_DEV_MISSING, r"\bld(?:\.lld)?: (?:error: )?cannot find -lstdc\+\+"),
+    S(C.GRAPH_COMPILER_KERNEL_BACKEND_BUG, r"^Invalid MLIR created:"),
+    # an MPI-enabled build (nccl-tests, aws-ofi-nccl, NVSHMEM) without MPI's headers
+    S(
+        C.MPI_HEADERS_MISSING_FOR_GPU_COMPONENT_BUILD,
+        r"fatal error: ?mpi\.h: No such file",
+        r"Cannot open include file: ?'mpi\.h'",
+        supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
+    ),
+    S(C.CLOUD_CLI_TOO_OLD_FOR_GPU_OPTION, r"unrecognized arguments: [^\n]{0,80}--gpu-driver\b"),
 )

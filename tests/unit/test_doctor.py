@@ -4566,6 +4566,30 @@ LINES = [
         "ONNX_CONVERTED_MODEL_CACHE_INCOMPLETE",
     ),
     ("[pyKeOps]: Warning, no cuda detected. Switching to cpu only.", "CPU_ONLY_HOST_BENIGN"),
+    ("[1,0]<stderr>:PML ucx cannot be selected", "OPENMPI_UCX_PML_REJECTS_TCP_TRANSPORT"),
+    (
+        "launch failed on x1921c0s3b0n0: Failed to parse implicit GPU selection",
+        "LAUNCHER_GPU_BIND_LIST_UNSUPPORTED_HIERARCHY",
+    ),
+    (
+        "/etc/enroot/hooks.d/99-mellanox.sh: line 91: devices[id]: unbound variable",
+        "ENROOT_RDMA_HOOK_FAILS_ON_SRIOV_VF",
+    ),
+    (
+        "Error: Untested CUDA version.  AMBER currently requires CUDA version >= 7.5 and <= 12.4.",
+        "CUDA_TOOLKIT_TOO_NEW_FOR_SOURCE",
+    ),
+    (
+        "RuntimeError: unexpected EOF, expected 1048576 more bytes. The file might be corrupted.",
+        "MODEL_WEIGHTS_FILE_INCOMPLETE",
+    ),
+    ("ld.lld: error: cannot find -lstdc++", "CLANG_HOST_LIBSTDCXX_DEV_MISSING"),
+    ("Invalid MLIR created:", "GRAPH_COMPILER_KERNEL_BACKEND_BUG"),
+    (
+        "src/common.h:9:10: fatal error: mpi.h: No such file or directory",
+        "MPI_HEADERS_MISSING_FOR_GPU_COMPONENT_BUILD",
+    ),
+    ("az: error: unrecognized arguments: --gpu-driver None", "CLOUD_CLI_TOO_OLD_FOR_GPU_OPTION"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
