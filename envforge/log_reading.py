@@ -137,7 +137,7 @@ def read_log(
     scanned = scan(lines)
     facts = extract_facts(lines, raw=text)
     body = "\n".join(dict.fromkeys(line.text for line in lines))  # each distinct line once
-    failed = _FAILED.search(body) is not None
+    failed = _failed(body)
     gpu = gpu_present if gpu_present is not None else scanned.gpu_evidence is not None
     # the log asked for a GPU (a query the user ran) and was told none: one was expected
     wanted = bool(facts.no_gpu) and not _FRAMEWORK_SAID_NONE.search(facts.no_gpu or "")
@@ -170,6 +170,17 @@ def read_log(
     as_posted = _AsPosted(text, ordered, unexplained)
     diagnoses = tuple(_diagnosis(c, as_posted) for c in ordered)
     return LogReading(diagnoses, facts, failed, as_posted.unexplained())
+
+
+def _failed(body: str) -> bool:
+    """Whether a line of ``body`` says the run failed; a benign line (a sound library without a
+    card, a registration notice) says nothing of the kind."""
+    for match in _FAILED.finditer(body):
+        start = body.rfind("\n", 0, match.start()) + 1
+        end = body.find("\n", match.end())
+        if not is_benign(body[start : end if end >= 0 else len(body)]):
+            return True
+    return False
 
 
 def _line(found: Found) -> str:

@@ -10,6 +10,7 @@ import pytest
 from envforge.diagnosis import by_layer, diagnose_checks, diagnose_log, is_trouble, merge
 from envforge.knowledge import load_knowledge
 from envforge.log_facts import extract_facts
+from envforge.log_reading import read_log
 from envforge.log_rules import knowledge_diagnoses
 from envforge.probe.checks import Check
 from envforge.probe.codes import CODES, Code
@@ -4655,6 +4656,8 @@ LINES = [
 
 # Section Z, verbatim: printed on working setups; never a cause.
 NOISE = [
+    "ALSA lib confmisc.c:767:(parse_card) cannot find card '0'",
+    "ALSA lib conf.c:4732:(_snd_config_evaluate) function snd_func_card_driver returned error: No such file or directory",
     "error: XDG_RUNTIME_DIR not set in the environment.",
     "'DISPLAY' environment variable not set... skipping surface info",
     "INFO 07-25 02:25:47 model_runner.py:984] CUDA graphs can take additional 1~3 GiB memory per GPU. If you are running out of memory, consider decreasing `gpu_memory_utilization` or enforcing eager mode.",
@@ -5675,6 +5678,20 @@ def test_software_vulkan_as_the_only_device_is_a_cause_only_of_a_run_that_failed
     assert diagnose_log(lines) == []
     failed = diagnose_log(lines + "\nLLVM ERROR: Broken function\nAborted (core dumped)")
     assert [d.code for d in failed][:1] == ["VULKAN_ICD_MISSING"]
+
+
+def test_a_run_whose_only_error_lines_are_benign_did_not_fail() -> None:
+    """ALSA's complaints on a host without a sound card read like errors; a video demo that
+    printed them and finished is no failed run (nor a log to resemble a failure by)."""
+    noise = (
+        "ALSA lib conf.c:4732:(_snd_config_evaluate) function snd_func_card_driver returned "
+        "error: No such file or directory\n"
+        "ALSA lib pcm.c:2642:(snd_pcm_open_noupdate) Unknown PCM default\n"
+        "Performing SpatioTemporal Action Detection for each clip\n"
+        "Moviepy - video ready data/demo_spatiotemporal_det.mp4"
+    )
+    assert not read_log(noise).failed
+    assert read_log(noise + "\nRuntimeError: CUDA error: out of memory").failed
 
 
 def test_onnx_runtime_cpu_providers_where_its_gpu_package_is_named_are_both_packages() -> None:

@@ -26,9 +26,6 @@ AMBIGUOUS = {
     "h200/cupy-driver-nodes-absent": "cudaErrorNoDevice, as with CUDA_VISIBLE_DEVICES=''",
     # the CUDA runtime reports a libcuda it cannot load as a driver older than itself
     "h200/cupy-no-driver": "cudaErrorInsufficientDriver with no driver version in the log",
-    # numba 0.68's report fails its own CUDA probe (an attribute numba-cuda moved) in the words of
-    # a real failure, though its device table says the GPU works
-    "h200/healthy-numba-system-info": "numba -s: 'Probing CUDA failed (... runtime problem?)'",
 }
 
 
