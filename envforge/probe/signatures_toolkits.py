@@ -1,8 +1,8 @@
-"""The signatures of stop 48's waves (83 to 86): the toolkits around the stack. Pose trackers and
+"""The signatures of stop 48's waves (83 to 87): the toolkits around the stack. Pose trackers and
 MediaPipe, NeRF and Gaussian-splatting viewers, .NET/JVM/Node bindings, TensorFlow's add-on
 libraries, local assistants, federated and continual learners, NLP and speech toolkits, GPU
 dataframes and SQL engines, SLAM, quantum simulators, recommenders, video apps and ncnn, HPC
-centres' launchers and cloud samples, in the wordings of their printers.
+centres' launchers and cloud samples, GPU courses and Windows ML, in the wordings of their printers.
 
 Data only: rows of ``signatures.SIGNATURES`` (its docstring says what a row means). Standard
 library only.
@@ -223,4 +223,48 @@ TOOLKITS: tuple[Signature, ...] = (
         supersedes=(C.PYTHON_DEV_HEADERS_MISSING,),
     ),
     S(C.CLOUD_CLI_TOO_OLD_FOR_GPU_OPTION, r"unrecognized arguments: [^\n]{0,80}--gpu-driver\b"),
+    # wave 87: a HIP port linked with its CUDA build's flags (ROCm's lld asked for CUDA's runtime)
+    S(
+        C.HIPIFIED_BUILD_STILL_LINKS_CUDA_RUNTIME,
+        r"ld\.lld: error: unable to find library -lcu(?:dart|blas|fft|rand|sparse)\b",
+        supersedes=(C.CUDA_DEV_LIB_NOT_ON_LINKER_PATH,),
+    ),
+    S(
+        C.HOST_MEMORY_USED_ON_GPU_WITHOUT_XNACK,
+        r"Running a program that requires XNACK on a system where XNACK is disabled",
+    ),
+    # torch.compile(fullgraph=True) on a construct Dynamo cannot trace
+    S(
+        C.TORCH_COMPILE_FULLGRAPH_GRAPH_BREAK,
+        r"Dynamo does not support tracing dynamic control flow",
+        r"This graph break is fundamental",
+    ),
+    S(C.RUSTUP_TOO_OLD_FOR_TOOLCHAIN_FILE, r"error: invalid channel name '\[toolchain\]'"),
+    # Isaac ROS' NITROS: a GXF video buffer takes only even image sizes
+    S(
+        C.PIPELINE_INPUT_FORMAT_UNSUPPORTED,
+        r"Image ?width/height ?must ?be ?even ?for ?creation ?of ?gxf::VideoBuffer",
+    ),
+    # CMake's old FindCUDA module (a vendor SDK's config still uses it) finds no toolkit
+    S(C.CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD, r"^Specify CUDA_TOOLKIT_ROOT_DIR$"),
+    # DirectML's own validation of an operator an application built wrongly
+    S(
+        C.DIRECTML_API_MISUSE_REMOVES_DEVICE,
+        r"TensorValidator\.h\(\d{1,5}\)\\DirectML",
+        r"\[DIRECTML ERROR\]: Mismatched tensor",
+        supersedes=(C.DIRECTML_NO_ADAPTER_OR_VERSION,),
+    ),
+    S(
+        C.ONNX_MODEL_OVER_PROTOBUF_2GB_LIMIT,
+        r"onnx\.ModelProto exceeds maximum protobuf size of 2 ?GB",
+    ),
+    # Windows ML's catalogue: a vendor's execution provider not downloaded or registered yet
+    S(
+        C.WINML_EXECUTION_PROVIDER_NOT_READY,
+        r"\b\w{2,30}ExecutionProvider: (?:NotPresent|NotReady)\b",
+    ),
+    S(
+        C.WSLG_GPU_ACCELERATION_UNAVAILABLE,
+        r"Xwayland glamor: GBM Wayland interfaces not available",
+    ),
 )

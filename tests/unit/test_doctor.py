@@ -4591,6 +4591,39 @@ LINES = [
         "MPI_HEADERS_MISSING_FOR_GPU_COMPONENT_BUILD",
     ),
     ("az: error: unrecognized arguments: --gpu-driver None", "CLOUD_CLI_TOO_OLD_FOR_GPU_OPTION"),
+    ("ld.lld: error: unable to find library -lcublas", "HIPIFIED_BUILD_STILL_LINKS_CUDA_RUNTIME"),
+    (
+        "AMDGPU message: Running a program that requires XNACK on a system where XNACK is disabled. This may cause problems when using an OS-allocated pointer inside a target region.",
+        "HOST_MEMORY_USED_ON_GPU_WITHOUT_XNACK",
+    ),
+    (
+        "Explanation: Detected data-dependent branching. Dynamo does not support tracing dynamic control flow.",
+        "TORCH_COMPILE_FULLGRAPH_GRAPH_BREAK",
+    ),
+    (
+        "Hint: This graph break is fundamental - it is unlikely that Dynamo will ever be able to trace through your code.",
+        "TORCH_COMPILE_FULLGRAPH_GRAPH_BREAK",
+    ),
+    ("error: invalid channel name '[toolchain]'", "RUSTUP_TOO_OLD_FOR_TOOLCHAIN_FILE"),
+    (
+        "[ERROR] [NitrosImage]: [convert_to_custom] Image width/height must be even for creation of gxf::VideoBuffer",
+        "PIPELINE_INPUT_FORMAT_UNSUPPORTED",
+    ),
+    ("Specify CUDA_TOOLKIT_ROOT_DIR", "CUDA_TOOLKIT_MISSING_FOR_EXTENSION_BUILD"),
+    (
+        "TensorValidator.h(188)\\DirectML.dll!00007FFA1C2B1234: (caller: 00007FFA1C2B5678) Exception(1) tid(1a2b) 80070057 The parameter is incorrect.",
+        "DIRECTML_API_MISUSE_REMOVES_DEVICE",
+    ),
+    (
+        "[DIRECTML ERROR]: Mismatched tensor sizes. Tensor 'Output' has Sizes of {1,3,224,224}",
+        "DIRECTML_API_MISUSE_REMOVES_DEVICE",
+    ),
+    (
+        "google.protobuf.message.EncodeError: onnx.ModelProto exceeds maximum protobuf size of 2GB: 7061562340",
+        "ONNX_MODEL_OVER_PROTOBUF_2GB_LIMIT",
+    ),
+    ("OpenVINOExecutionProvider: NotReady", "WINML_EXECUTION_PROVIDER_NOT_READY"),
+    ("Xwayland glamor: GBM Wayland interfaces not available", "WSLG_GPU_ACCELERATION_UNAVAILABLE"),
     # Metal's standards and headers, Core ML, jax-metal, musl, apt, containerd, ZeroGPU, EGL
     (
         "metal: error: invalid value 'metal3.5' in '-std=metal3.5'",
