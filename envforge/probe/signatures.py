@@ -163,6 +163,8 @@ BENIGN: tuple[str, ...] = (
     r"'?DISPLAY'? environment variable not set\.{0,3} ?skipping surface info",
     # ALSA's configuration errors on a host or container without a sound card (a video demo)
     r"^ALSA lib [\w./-]{1,60}:\d{1,6}:\(\w{1,60}\) ",
+    # the loader skipping a preload it cannot open (a site's XALT tracker in a container): it goes on
+    r"ld\.so: object '[^'\n]{1,300}' from LD_PRELOAD cannot be preloaded \([^)\n]{1,120}\): ignored",
 )
 
 # Lines that show the driver answered: a device enumerated and its properties read, nvidia-smi's table.

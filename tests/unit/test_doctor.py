@@ -4689,6 +4689,7 @@ LINES = [
 
 # Section Z, verbatim: printed on working setups; never a cause.
 NOISE = [
+    "ERROR: ld.so: object '/soft/xalt/3.0.2/lib64/libxalt_init.so' from LD_PRELOAD cannot be preloaded (cannot open shared object file): ignored.",
     "ALSA lib confmisc.c:767:(parse_card) cannot find card '0'",
     "ALSA lib conf.c:4732:(_snd_config_evaluate) function snd_func_card_driver returned error: No such file or directory",
     "error: XDG_RUNTIME_DIR not set in the environment.",
