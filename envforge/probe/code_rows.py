@@ -1,8 +1,8 @@
 """The registry rows of the codes, in the order of the failure-modes catalogue (codes.py reads them).
 
 ``code | layer | catalogue section | what it means | what to do``: one row per code, no ``|``
-inside a field; the later waves' rows are in code_rows_later.py and code_rows_posted.py, the enum
-names in ``Code``.
+inside a field; the later waves' rows are in code_rows_later.py, code_rows_posted.py and
+code_rows_toolkits.py, the enum names in ``Code``.
 """
 
 TABLE = """

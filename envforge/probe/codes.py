@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .code_rows import TABLE
 from .code_rows_later import LATER_ROWS
 from .code_rows_posted import POSTED_ROWS
+from .code_rows_toolkits import TOOLKIT_ROWS
 
 __all__ = ["Code", "CodeInfo", "CODES", "LAYERS", "layer_of", "info"]
 
@@ -1058,7 +1059,9 @@ class CodeInfo(NamedTuple):
 # code | layer | catalogue section | what it means | what to do
 def _registry() -> dict[Code, CodeInfo]:
     registry: dict[Code, CodeInfo] = {}
-    for row in "\n".join(rows.strip() for rows in (TABLE, LATER_ROWS, POSTED_ROWS)).splitlines():
+    for row in "\n".join(
+        rows.strip() for rows in (TABLE, LATER_ROWS, POSTED_ROWS, TOOLKIT_ROWS)
+    ).splitlines():
         name, layer, catalogue, meaning, fix = (part.strip() for part in row.split("|"))
         if layer not in LAYERS:
             raise ValueError(f"codes: {name} has an unknown layer {layer!r}")
